@@ -1,0 +1,2 @@
+export * from './reference.js';
+export * from './statuses.js';

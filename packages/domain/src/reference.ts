@@ -1,0 +1,63 @@
+// Fixed reference rows the server seeds (SPEC §3, §6; ARCHITECTURE §4, §5).
+
+export const CUSTOMER_TYPES = {
+  association: { id: 1, slug: 'association', label: 'Association' },
+  individual: { id: 2, slug: 'individual', label: 'Particulier' },
+  professional: { id: 3, slug: 'professional', label: 'Professionnel' },
+} as const;
+
+export const ROLES = {
+  su: { id: 1, slug: 'su', label: 'Super utilisateur' },
+  admin: { id: 2, slug: 'admin', label: 'Administrateur' },
+  operator: { id: 3, slug: 'operator', label: 'Opérateur' },
+} as const;
+export type RoleSlug = keyof typeof ROLES;
+
+export const CAPABILITIES = {
+  manage_settings: 'Gérer les paramètres',
+  manage_ticket_templates: 'Gérer les modèles de billet',
+  manage_users: 'Gérer les utilisateurs',
+} as const;
+export type Capability = keyof typeof CAPABILITIES;
+
+/** Capabilities each role gets on a fresh install; su may change them on the capabilities page. */
+export const DEFAULT_ROLE_CAPABILITIES: Record<RoleSlug, Capability[]> = {
+  su: ['manage_settings', 'manage_ticket_templates', 'manage_users'],
+  admin: ['manage_settings', 'manage_ticket_templates', 'manage_users'],
+  operator: [],
+};
+
+export const FLIGHT_SCHEDULES = [
+  { id: 1, label: 'Matin', position: 1 },
+  { id: 2, label: 'Soir', position: 2 },
+] as const;
+
+/** Settings keys of SPEC §3 with their defaults (values are strings; switches use '1'/'0'). */
+export const SETTING_DEFAULTS = {
+  planning_widgets_enabled: '0',
+  planning_flightcard_show_location: '1',
+  planning_flightcard_show_prestation: '1',
+  planning_flightcard_show_balloon: '1',
+  planning_flightcard_show_pilot: '1',
+  planning_flightcard_show_total_weight: '1',
+  ofp_passenger_supplement: '0',
+  remote_orders_import_enabled: '0',
+  ticketing_enabled: '0',
+  woocommerce_url: '',
+  woocommerce_consumer_key: '',
+  woocommerce_consumer_secret: '',
+  company_name: '',
+  company_email: '',
+  company_phone: '',
+  email_signature: '',
+} as const;
+export type SettingKey = keyof typeof SETTING_DEFAULTS;
+
+/** Settings only the su role may read or write (the online-shop credentials). */
+export const SU_ONLY_SETTINGS: readonly SettingKey[] = ['woocommerce_url', 'woocommerce_consumer_key', 'woocommerce_consumer_secret'];
+
+export const TICKET_TEMPLATE_BASES = [
+  { slug: 'classic', label: 'Classique' },
+  { slug: 'gift', label: 'Bon cadeau' },
+  { slug: 'minimal', label: 'Épuré' },
+] as const;

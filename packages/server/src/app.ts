@@ -1,0 +1,41 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuth } from './auth/plugin.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import type { AppContext } from './http/context.js';
+import { registerErrorHandler } from './http/errors.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerResourceRoutes } from './routes/resources.js';
+import { registerSpecialRoutes } from './routes/index.js';
+import { registerWeb } from './http/web.js';
+
+export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
+
+/** The whole HTTP application, without listening: tests drive it through inject() or a real port. */
+export async function buildApp({ config, database, mailer, logger }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    trustProxy: true,
+    bodyLimit: 5 * 1024 * 1024,
+    // Query strings are parsed by the list-query language itself; keep fastify's parser flat and simple.
+    routerOptions: { maxParamLength: 200 },
+  });
+  const ctx: AppContext = {
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    mailer: mailer ?? createMailer(config, database.db),
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+  registerErrorHandler(app);
+  await app.register(cookie);
+  app.get('/health', { config: { access: { access: 'public' } } }, async () => ({ status: 'ok' }));
+  await registerAuth(app);
+  await registerResourceRoutes(app);
+  await registerSpecialRoutes(app);
+  await registerWeb(app);
+  app.addHook('onClose', async () => ctx.mailer.close());
+  return app;
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string;
+  dataDir: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  remoteOrdersDir: string;
+  /** Where the built SPA lives; absent in API-only tests. */
+  webDir: string | undefined;
+  /** Set behind TLS so the session cookie gets the Secure flag. */
+  secureCookies: boolean;
+  /** Split deployment (api.<host>): the app origin allowed with credentials. */
+  appOrigin: string | undefined;
+  logLevel: string;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR ?? './data');
+  const port = Number(env.PORT ?? 3000);
+  return {
+    port,
+    host: env.HOST ?? '127.0.0.1',
+    databaseUrl: env.DATABASE_URL ?? `sqlite://${path.join(dataDir, 'app.sqlite')}`,
+    dataDir,
+    adminEmail: env.ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Montgolfière <no-reply@localhost>',
+    remoteOrdersDir: path.resolve(env.REMOTE_ORDERS_DIR ?? path.join(dataDir, 'remote-orders')),
+    webDir: env.WEB_DIR ?? undefined,
+    secureCookies: env.SECURE_COOKIES === '1' || (env.APP_URL ?? '').startsWith('https://'),
+    appOrigin: env.APP_ORIGIN || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

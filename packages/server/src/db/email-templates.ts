@@ -1,0 +1,67 @@
+// The fixed set of email templates (ARCHITECTURE §5), seeded once; staff edit subject and body afterwards.
+// Variables are plain text placeholders substituted by the mailer, never evaluated.
+
+export type EmailTemplateSeed = { slug: string; label: string; subject: string; body: string; variables: string[] };
+
+const BOOKING_VARS = ['{{booking.number}}', '{{customer.full_name}}', '{{referent.full_name}}', '{{booking.passengers_number}}'];
+const FLIGHT_VARS = ['{{flight.date}}', '{{flight.time}}', '{{flight.location}}', '{{passenger.full_name}}'];
+const SIGN = '<p>À très bientôt dans les airs,<br>{{company.name}}</p>';
+
+export const EMAIL_TEMPLATES: EmailTemplateSeed[] = [
+  {
+    slug: 'booking-confirmation',
+    label: 'Confirmation de réservation',
+    subject: 'Confirmation de votre réservation {{booking.number}}',
+    body: `<p>Bonjour {{referent.full_name}},</p><p>Nous confirmons votre réservation n° {{booking.number}} pour {{booking.passengers_number}} passager(s).</p>${SIGN}`,
+    variables: [...BOOKING_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'pre-flight-information',
+    label: 'Informations avant le vol',
+    subject: 'Préparer votre vol en montgolfière',
+    body: `<p>Bonjour {{referent.full_name}},</p><p>Voici les informations utiles avant votre vol : tenue, horaires et point de rendez-vous.</p>${SIGN}`,
+    variables: [...BOOKING_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'flight-convocation',
+    label: 'Convocation au vol',
+    subject: 'Convocation : vol du {{flight.date}} à {{flight.time}}',
+    body: `<p>Bonjour {{passenger.full_name}},</p><p>Vous êtes attendu(e) le {{flight.date}} à {{flight.time}} à {{flight.location}}.</p>${SIGN}`,
+    variables: [...FLIGHT_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'flight-weather-postponed',
+    label: 'Vol reporté (météo)',
+    subject: 'Votre vol du {{flight.date}} est reporté',
+    body: `<p>Bonjour {{passenger.full_name}},</p><p>Les conditions météorologiques ne permettent pas d'assurer le vol du {{flight.date}}. Nous revenons vers vous pour une nouvelle date.</p>${SIGN}`,
+    variables: [...FLIGHT_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'flight-canceled',
+    label: 'Vol annulé',
+    subject: 'Annulation de votre vol du {{flight.date}}',
+    body: `<p>Bonjour {{passenger.full_name}},</p><p>Nous sommes au regret de vous informer que le vol du {{flight.date}} est annulé.</p>${SIGN}`,
+    variables: [...FLIGHT_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'tickets',
+    label: 'Billets',
+    subject: 'Vos billets pour la réservation {{booking.number}}',
+    body: `<p>Bonjour {{referent.full_name}},</p><p>Vous trouverez ci-joint vos billets.</p>${SIGN}`,
+    variables: [...BOOKING_VARS, '{{company.name}}'],
+  },
+  {
+    slug: 'password-reset',
+    label: 'Réinitialisation du mot de passe',
+    subject: 'Réinitialisation de votre mot de passe',
+    body: '<p>Bonjour {{user.first_name}},</p><p>Pour choisir un nouveau mot de passe, suivez ce lien : <a href="{{link}}">{{link}}</a></p><p>Ce lien expire dans 60 minutes. Si vous n\'êtes pas à l\'origine de cette demande, ignorez ce message.</p>',
+    variables: ['{{user.first_name}}', '{{link}}'],
+  },
+  {
+    slug: 'first-login',
+    label: 'Première connexion',
+    subject: 'Votre accès au back-office',
+    body: '<p>Bonjour {{user.first_name}},</p><p>Un compte a été créé pour vous. Choisissez votre mot de passe en suivant ce lien : <a href="{{link}}">{{link}}</a></p><p>Ce lien expire dans 7 jours.</p>',
+    variables: ['{{user.first_name}}', '{{link}}'],
+  },
+];

@@ -1,0 +1,26 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the migrator runs on any database shape
+import { type Kysely, type Migration, Migrator } from 'kysely';
+import type { Dialect } from './database.js';
+import * as initial from './migrations/0001_initial.js';
+import * as referenceData from './migrations/0002_reference_data.js';
+import * as foldFunction from './migrations/0003_fold_function.js';
+
+type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
+
+// Listed in code (not read from a folder) so the built server needs no file lookups.
+const MIGRATIONS: Record<string, DialectMigration> = {
+  '0001_initial': initial,
+  '0002_reference_data': referenceData,
+  '0003_fold_function': foldFunction,
+};
+
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+  const migrations: Record<string, Migration> = {};
+  for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (tx) => m.up(tx, dialect) };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);
+  }
+}

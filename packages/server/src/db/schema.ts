@@ -1,0 +1,333 @@
+import type { ColumnType, Generated } from 'kysely';
+
+// Table types for Kysely. Keep in sync with migrations/0001_initial.ts.
+// Conventions (docs/decisions.md): booleans are integers 0/1 on both engines (the spec's switches store 1/0);
+// dates are 'YYYY-MM-DD' strings, times 'HH:mm:ss' strings, timestamps ISO-8601 strings written by the app.
+
+type Id = Generated<number>;
+type Flag = ColumnType<number, number | undefined, number>;
+type Stamp = ColumnType<string, string | undefined, string>;
+
+export type RolesTable = { id: Id; slug: string; label: string };
+export type CapabilitiesTable = { id: Id; slug: string; label: string };
+export type RoleCapabilitiesTable = { role_id: number; capability_id: number };
+
+export type UsersTable = {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  email: string;
+  password_hash: string | null;
+  role_id: number;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type SessionsTable = {
+  /** sha256 of the cookie value; the raw value is never stored. */
+  id: string;
+  user_id: number;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+  last_seen_at: string;
+};
+
+export type UserTokensTable = {
+  id: Id;
+  user_id: number;
+  kind: 'reset' | 'first_login';
+  token_hash: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
+
+export type LoginAttemptsTable = { id: Id; key: string; attempted_at: string };
+
+export type ApiClientsTable = {
+  id: Id;
+  name: string;
+  token_hash: string;
+  created_at: Stamp;
+  last_used_at: string | null;
+};
+
+export type SystemStateTable = { key: string; value: string };
+
+export type OutboxMailsTable = {
+  id: Id;
+  recipient: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+};
+
+export type SettingsTable = { id: Id; key: string; value: string | null };
+
+export type LabelTable = { id: Id; label: string };
+export type LabelDefaultTable = { id: Id; label: string; is_default: Flag };
+
+export type CustomerTypesTable = { id: Id; slug: string; label: string };
+export type StatusTable = {
+  id: Id;
+  slug: string;
+  label: string;
+  label_plural: string;
+  color: string | null;
+  icon: string;
+  is_editable: Flag;
+  position: number;
+};
+export type FlightSchedulesTable = { id: Id; label: string; position: number };
+
+export type CustomersTable = {
+  id: Id;
+  customer_type_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  email: string | null;
+  phone: string | null;
+  siret_number: string | null;
+  vat_number: string | null;
+  address: string | null;
+  additional_address: string | null;
+  zip_code: string | null;
+  town: string | null;
+  country: string | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type LocationsTable = {
+  id: Id;
+  label: string;
+  is_default: Flag;
+  is_restrictive: Flag;
+  takeoff_altitude: number | null;
+  flight_max_altitude: number | null;
+  risk_factors: string | null;
+};
+
+export type TicketTemplatesTable = { id: Id; label: string; template_base: string };
+
+export type PrestationsTable = { id: Id; label: string; is_default: Flag; ticket_template_id: number | null };
+
+export type BalloonsTable = {
+  id: Id;
+  label: string;
+  is_default: Flag;
+  passengers: number;
+  takeoff_max_mass: number;
+  landing_min_mass: number | null;
+  empty_mass: number | null;
+  market_mass: number | null;
+  registration_number: string | null;
+  type: string | null;
+  volume: number | null;
+  gas_mass: number | null;
+  envelope_temperature: number | null;
+  hourly_consumption: number | null;
+  autonomy_time: number | null;
+  flying_time: number | null;
+  reserve_time: number | null;
+};
+
+export type PilotsTable = {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  is_default: Flag;
+  email: string | null;
+  phone: string | null;
+  weight: number | null;
+  bag_weight: number | null;
+};
+
+export type TeammatesTable = {
+  id: Id;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+};
+
+export type BookingsTable = {
+  id: Id;
+  number: string;
+  number_alt: string | null;
+  booked_at: string | null;
+  passengers_number: number;
+  booking_status_id: number;
+  customer_id: number | null;
+  has_pre_flight_infos: Flag;
+  location_id: number | null;
+  prestation_id: number | null;
+  booking_origin_id: number | null;
+  business_provider_id: number | null;
+  paid_amount: number | null;
+  total_amount: number | null;
+  remaining_amount: number | null;
+  refundable: Flag;
+  payment_method_id: number | null;
+  woocommerce_order_id: string | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type BookingFlightSchedulesTable = { booking_id: number; flight_schedule_id: number };
+export type BookingLinksTable = { id: Id; booking_id: number; linked_booking_id: number; created_at: Stamp };
+export type RequestedDatesTable = { id: Id; booking_id: number; date: string };
+export type BookingNotesTable = {
+  id: Id;
+  booking_id: number;
+  content: string;
+  user_id: number | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type PassengersTable = {
+  id: Id;
+  booking_id: number;
+  ticket_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  is_referent: Flag;
+  email: string | null;
+  phone: string | null;
+  department: string | null;
+  age: number | null;
+  weight: number | null;
+  passenger_type_id: number | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type FlightsTable = {
+  id: Id;
+  scheduled_date: string;
+  scheduled_time: string;
+  is_public: Flag;
+  takeoff_temperature: number | null;
+  flight_max_altitude: number | null;
+  flight_type_id: number | null;
+  location_id: number | null;
+  prestation_id: number | null;
+  balloon_id: number | null;
+  pilot_id: number | null;
+  takeoff_time: string | null;
+  landing_time: string | null;
+  flight_status_id: number;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type FlightTeammatesTable = { flight_id: number; teammate_id: number };
+export type RegistrationsTable = { id: Id; flight_id: number; passenger_id: number; created_at: Stamp };
+export type RegistrationRequestsTable = { id: Id; booking_id: number; flight_id: number; created_at: Stamp };
+export type FlightNotesTable = {
+  id: Id;
+  flight_id: number;
+  content: string;
+  is_pinned: Flag;
+  user_id: number | null;
+  created_at: Stamp;
+  updated_at: Stamp;
+};
+
+export type EventsTable = {
+  id: Id;
+  scheduled_date: string;
+  scheduled_time: string;
+  title: string;
+  description: string | null;
+};
+
+export type EmailTemplatesTable = {
+  id: Id;
+  slug: string;
+  label: string;
+  subject: string;
+  body: string;
+  /** JSON-encoded list of variable texts, e.g. ["{{booking.number}}"]. */
+  variables: string;
+};
+
+export type EmailLogsTable = {
+  id: Id;
+  email_template_id: number | null;
+  booking_id: number | null;
+  flight_id: number | null;
+  recipient: string;
+  subject: string;
+  user_id: number | null;
+  sent_at: string;
+};
+
+export type RemoteOrdersTable = {
+  id: Id;
+  file: string;
+  order_id: string;
+  booking_id: number | null;
+  imported_at: string;
+};
+
+export type WoocommerceSyncNotificationsTable = {
+  id: Id;
+  booking_id: number;
+  status: string;
+  message: string | null;
+  is_success: Flag;
+  created_at: Stamp;
+};
+
+export type DB = {
+  roles: RolesTable;
+  capabilities: CapabilitiesTable;
+  role_capabilities: RoleCapabilitiesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_tokens: UserTokensTable;
+  login_attempts: LoginAttemptsTable;
+  api_clients: ApiClientsTable;
+  system_state: SystemStateTable;
+  outbox_mails: OutboxMailsTable;
+  settings: SettingsTable;
+  customer_types: CustomerTypesTable;
+  booking_statuses: StatusTable;
+  flight_statuses: StatusTable;
+  flight_schedules: FlightSchedulesTable;
+  booking_origins: LabelTable;
+  business_providers: LabelTable;
+  payment_methods: LabelTable;
+  passenger_types: LabelTable;
+  flight_types: LabelDefaultTable;
+  customers: CustomersTable;
+  locations: LocationsTable;
+  ticket_templates: TicketTemplatesTable;
+  prestations: PrestationsTable;
+  balloons: BalloonsTable;
+  pilots: PilotsTable;
+  teammates: TeammatesTable;
+  bookings: BookingsTable;
+  booking_flight_schedules: BookingFlightSchedulesTable;
+  booking_links: BookingLinksTable;
+  requested_dates: RequestedDatesTable;
+  booking_notes: BookingNotesTable;
+  passengers: PassengersTable;
+  flights: FlightsTable;
+  flight_teammates: FlightTeammatesTable;
+  registrations: RegistrationsTable;
+  registration_requests: RegistrationRequestsTable;
+  flight_notes: FlightNotesTable;
+  events: EventsTable;
+  email_templates: EmailTemplatesTable;
+  email_logs: EmailLogsTable;
+  remote_orders: RemoteOrdersTable;
+  woocommerce_sync_notifications: WoocommerceSyncNotificationsTable;
+};

@@ -1,0 +1,52 @@
+import type { Capability } from '@app/domain';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import type { Mailer } from '../mail/mailer.js';
+
+export type AppContext = {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  mailer: Mailer;
+};
+
+export type SessionUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number;
+  role: { id: number; slug: string; label: string };
+  capabilities: string[];
+};
+
+export type Auth = { kind: 'user'; user: SessionUser; sessionId: string } | { kind: 'api-client'; clientId: number; name: string };
+
+/**
+ * Per-route access policy, read by the auth plugin (auth/plugin.ts) before any handler runs.
+ * Every /api route needs a signed-in user unless it says otherwise here.
+ * - access 'public': no session needed (login, password flows, public planning, health).
+ * - access 'api-client': a signed-in user OR an API client bearer token (order intake, read-only planning).
+ * - capability: the user's role must carry it (su bypasses, except where suBypass is false: SPEC §6 users page).
+ * - suOnly: role su only (capabilities page, online-shop settings).
+ */
+export type RouteAccess = {
+  access?: 'public' | 'api-client';
+  capability?: Capability;
+  suBypass?: boolean;
+  suOnly?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}

@@ -1,0 +1,26 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Serves the built SPA from config.webDir; any non-API GET falls back to index.html (client-side routes). */
+export async function registerWeb(app: FastifyInstance): Promise<void> {
+  const dir = app.ctx.config.webDir;
+  if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return;
+  await app.register(fastifyStatic, {
+    root: dir,
+    wildcard: false,
+    setHeaders(res, file) {
+      // Hashed assets never change; index.html and the service worker must always be revalidated.
+      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'no-cache');
+    },
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url;
+    if (request.method !== 'GET' || url.startsWith('/api/') || url === '/api') {
+      return reply.status(404).send({ message: 'Ressource introuvable.' });
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

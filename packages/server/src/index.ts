@@ -1,0 +1,5 @@
+export { buildApp } from './app.js';
+export { type Config, loadConfig } from './config.js';
+export { createDatabase, type Database, type Dialect } from './db/database.js';
+export { migrateToLatest } from './db/migrate.js';
+export type { DB } from './db/schema.js';

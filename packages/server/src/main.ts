@@ -1,0 +1,22 @@
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ensureFirstAdmin } from './auth/bootstrap.js';
+import { loadConfig } from './config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+
+const config = loadConfig();
+config.webDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
+const database = createDatabase(config.databaseUrl);
+await migrateToLatest(database.db, database.dialect);
+await ensureFirstAdmin(database.db, config, (line) => console.log(line));
+const app = await buildApp({ config, database, logger: true });
+const close = async () => {
+  await app.close();
+  await database.destroy();
+  process.exit(0);
+};
+process.on('SIGINT', close);
+process.on('SIGTERM', close);
+await app.listen({ port: config.port, host: config.host });
+console.log(`Back-office prêt sur http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);

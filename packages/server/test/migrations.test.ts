@@ -1,0 +1,44 @@
+import { BOOKING_STATUSES, FLIGHT_STATUSES } from '@app/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, engine, type TestDatabase } from './helpers.js';
+
+describe(`schema on ${engine}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('seeds booking and flight statuses with the ids of the spec', async () => {
+    const bookingStatuses = await database.db.selectFrom('booking_statuses').select(['id', 'slug']).orderBy('id').execute();
+    expect(bookingStatuses).toEqual(Object.values(BOOKING_STATUSES).map((s) => ({ id: s.id, slug: s.slug })));
+    const flightStatuses = await database.db.selectFrom('flight_statuses').select(['id', 'slug']).orderBy('id').execute();
+    expect(flightStatuses).toEqual(Object.values(FLIGHT_STATUSES).map((s) => ({ id: s.id, slug: s.slug })));
+  });
+
+  it('seeds customer types association 1, individual 2, professional 3', async () => {
+    const rows = await database.db.selectFrom('customer_types').select(['id', 'slug']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 1, slug: 'association' },
+      { id: 2, slug: 'individual' },
+      { id: 3, slug: 'professional' },
+    ]);
+  });
+
+  it('enforces booking number uniqueness in the database itself', async () => {
+    const values = { number: '2026-00001', passengers_number: 2, booking_status_id: 1 };
+    await database.db.insertInto('bookings').values(values).execute();
+    await expect(database.db.insertInto('bookings').values(values).execute()).rejects.toThrow();
+  });
+
+  it('folds accents and case the same way on both engines', async () => {
+    const { rows } = await sql<{ f: string }>`SELECT fold(${'Éléonore Çà'}) AS f`.execute(database.db);
+    expect(rows[0]?.f).toBe('eleonore ca');
+  });
+
+  it('moves PostgreSQL sequences past the seeded ids', async () => {
+    const row = await database.db.insertInto('flight_schedules').values({ label: 'Midi', position: 3 }).returning('id').executeTakeFirstOrThrow();
+    expect(row.id).toBe(3);
+  });
+});
