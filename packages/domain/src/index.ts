@@ -1,2 +1,3 @@
+export * from './query.js';
 export * from './reference.js';
 export * from './statuses.js';

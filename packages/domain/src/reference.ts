@@ -54,7 +54,11 @@ export const SETTING_DEFAULTS = {
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
 /** Settings only the su role may read or write (the online-shop credentials). */
-export const SU_ONLY_SETTINGS: readonly SettingKey[] = ['woocommerce_url', 'woocommerce_consumer_key', 'woocommerce_consumer_secret'];
+export const SU_ONLY_SETTINGS: readonly SettingKey[] = [
+  'woocommerce_url',
+  'woocommerce_consumer_key',
+  'woocommerce_consumer_secret',
+];
 
 export const TICKET_TEMPLATE_BASES = [
   { slug: 'classic', label: 'Classique' },

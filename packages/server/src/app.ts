@@ -5,10 +5,10 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { registerErrorHandler } from './http/errors.js';
-import { createMailer, type Mailer } from './mail/mailer.js';
-import { registerResourceRoutes } from './routes/resources.js';
-import { registerSpecialRoutes } from './routes/index.js';
 import { registerWeb } from './http/web.js';
+import { createMailer, type Mailer } from './mail/mailer.js';
+import { registerSpecialRoutes } from './routes/index.js';
+import { registerResourceRoutes } from './routes/resources.js';
 
 export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
 

@@ -11,9 +11,17 @@ describe(`schema on ${engine}`, () => {
   afterAll(() => database.destroy());
 
   it('seeds booking and flight statuses with the ids of the spec', async () => {
-    const bookingStatuses = await database.db.selectFrom('booking_statuses').select(['id', 'slug']).orderBy('id').execute();
+    const bookingStatuses = await database.db
+      .selectFrom('booking_statuses')
+      .select(['id', 'slug'])
+      .orderBy('id')
+      .execute();
     expect(bookingStatuses).toEqual(Object.values(BOOKING_STATUSES).map((s) => ({ id: s.id, slug: s.slug })));
-    const flightStatuses = await database.db.selectFrom('flight_statuses').select(['id', 'slug']).orderBy('id').execute();
+    const flightStatuses = await database.db
+      .selectFrom('flight_statuses')
+      .select(['id', 'slug'])
+      .orderBy('id')
+      .execute();
     expect(flightStatuses).toEqual(Object.values(FLIGHT_STATUSES).map((s) => ({ id: s.id, slug: s.slug })));
   });
 
@@ -38,7 +46,11 @@ describe(`schema on ${engine}`, () => {
   });
 
   it('moves PostgreSQL sequences past the seeded ids', async () => {
-    const row = await database.db.insertInto('flight_schedules').values({ label: 'Midi', position: 3 }).returning('id').executeTakeFirstOrThrow();
+    const row = await database.db
+      .insertInto('flight_schedules')
+      .values({ label: 'Midi', position: 3 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect(row.id).toBe(3);
   });
 });

@@ -3,7 +3,12 @@
 
 export type EmailTemplateSeed = { slug: string; label: string; subject: string; body: string; variables: string[] };
 
-const BOOKING_VARS = ['{{booking.number}}', '{{customer.full_name}}', '{{referent.full_name}}', '{{booking.passengers_number}}'];
+const BOOKING_VARS = [
+  '{{booking.number}}',
+  '{{customer.full_name}}',
+  '{{referent.full_name}}',
+  '{{booking.passengers_number}}',
+];
 const FLIGHT_VARS = ['{{flight.date}}', '{{flight.time}}', '{{flight.location}}', '{{passenger.full_name}}'];
 const SIGN = '<p>À très bientôt dans les airs,<br>{{company.name}}</p>';
 

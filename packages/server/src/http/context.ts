@@ -22,7 +22,9 @@ export type SessionUser = {
   capabilities: string[];
 };
 
-export type Auth = { kind: 'user'; user: SessionUser; sessionId: string } | { kind: 'api-client'; clientId: number; name: string };
+export type Auth =
+  | { kind: 'user'; user: SessionUser; sessionId: string }
+  | { kind: 'api-client'; clientId: number; name: string };
 
 /**
  * Per-route access policy, read by the auth plugin (auth/plugin.ts) before any handler runs.

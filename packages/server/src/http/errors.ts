@@ -65,7 +65,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // Fastify's own 4xx (bad JSON body, body too large...) come in English; give them a French message.
     const message =
-      error instanceof BadRequestError || error instanceof NotFoundError || error instanceof ForbiddenError || error instanceof ConflictError
+      error instanceof BadRequestError ||
+      error instanceof NotFoundError ||
+      error instanceof ForbiddenError ||
+      error instanceof ConflictError
         ? error.message
         : status === 415
           ? 'Type de contenu non pris en charge.'

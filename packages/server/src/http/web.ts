@@ -12,7 +12,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     wildcard: false,
     setHeaders(res, file) {
       // Hashed assets never change; index.html and the service worker must always be revalidated.
-      if (file.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      if (file.includes(`${path.sep}assets${path.sep}`))
+        res.header('cache-control', 'public, max-age=31536000, immutable');
       else res.header('cache-control', 'no-cache');
     },
   });

@@ -31,15 +31,29 @@ export function createMailer(config: Config, db: Kysely<DB>): Mailer {
       const text = mail.text ?? htmlToText(mail.html);
       const row = await db
         .insertInto('outbox_mails')
-        .values({ recipient: mail.to, subject: mail.subject, html: mail.html, text, created_at: new Date().toISOString() })
+        .values({
+          recipient: mail.to,
+          subject: mail.subject,
+          html: mail.html,
+          text,
+          created_at: new Date().toISOString(),
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) return;
       try {
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text });
-        await db.updateTable('outbox_mails').set({ sent_at: new Date().toISOString() }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('outbox_mails')
+          .set({ sent_at: new Date().toISOString() })
+          .where('id', '=', row.id)
+          .execute();
       } catch (error) {
-        await db.updateTable('outbox_mails').set({ error: String(error) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('outbox_mails')
+          .set({ error: String(error) })
+          .where('id', '=', row.id)
+          .execute();
         throw error;
       }
     },

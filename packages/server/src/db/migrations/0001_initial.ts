@@ -28,7 +28,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     ) as AnyTable;
   };
   const nn: Col = (c) => c.notNull();
-  const flag = (def: 0 | 1): Col => (c) => c.notNull().defaultTo(def);
+  const flag =
+    (def: 0 | 1): Col =>
+    (c) =>
+      c.notNull().defaultTo(def);
   const fk =
     (target: string, onDelete: 'restrict' | 'cascade' | 'set null' = 'restrict', required = false): Col =>
     (c) => {
@@ -50,8 +53,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   };
 
   // Access control
-  await table('roles').addColumn('slug', 'varchar(50)', (c) => c.notNull().unique()).addColumn('label', 'varchar(255)', nn).execute();
-  await table('capabilities').addColumn('slug', 'varchar(100)', (c) => c.notNull().unique()).addColumn('label', 'varchar(255)', nn).execute();
+  await table('roles')
+    .addColumn('slug', 'varchar(50)', (c) => c.notNull().unique())
+    .addColumn('label', 'varchar(255)', nn)
+    .execute();
+  await table('capabilities')
+    .addColumn('slug', 'varchar(100)', (c) => c.notNull().unique())
+    .addColumn('label', 'varchar(255)', nn)
+    .execute();
   await db.schema
     .createTable('role_capabilities')
     .addColumn('role_id', 'integer', fk('roles', 'cascade', true))
@@ -108,10 +117,16 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('sent_at', t.stamp)
     .addColumn('error', 'text')
     .execute();
-  await table('settings').addColumn('key', 'varchar(100)', (c) => c.notNull().unique()).addColumn('value', 'text').execute();
+  await table('settings')
+    .addColumn('key', 'varchar(100)', (c) => c.notNull().unique())
+    .addColumn('value', 'text')
+    .execute();
 
   // Lookups
-  await table('customer_types').addColumn('slug', 'varchar(50)', (c) => c.notNull().unique()).addColumn('label', 'varchar(255)', nn).execute();
+  await table('customer_types')
+    .addColumn('slug', 'varchar(50)', (c) => c.notNull().unique())
+    .addColumn('label', 'varchar(255)', nn)
+    .execute();
   for (const name of ['booking_statuses', 'flight_statuses']) {
     await table(name)
       .addColumn('slug', 'varchar(50)', (c) => c.notNull().unique())
@@ -123,7 +138,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
       .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
       .execute();
   }
-  await table('flight_schedules').addColumn('label', 'varchar(255)', nn).addColumn('position', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await table('flight_schedules')
+    .addColumn('label', 'varchar(255)', nn)
+    .addColumn('position', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   for (const name of ['booking_origins', 'business_providers', 'payment_methods', 'passenger_types']) await label(name);
   await label('flight_types', true);
 
@@ -153,7 +171,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('flight_max_altitude', 'double precision')
     .addColumn('risk_factors', 'text')
     .execute();
-  await table('ticket_templates').addColumn('label', 'varchar(255)', nn).addColumn('template_base', 'varchar(100)', nn).execute();
+  await table('ticket_templates')
+    .addColumn('label', 'varchar(255)', nn)
+    .addColumn('template_base', 'varchar(100)', nn)
+    .execute();
   await table('prestations')
     .addColumn('label', 'varchar(255)', nn)
     .addColumn('is_default', 'integer', flag(0))
@@ -220,7 +241,14 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await index('bookings_woocommerce_order_id_unique', 'bookings', ['woocommerce_order_id'], true);
   await index('bookings_status_id', 'bookings', ['booking_status_id', 'id']);
   await index('bookings_status_booked_at', 'bookings', ['booking_status_id', 'booked_at']);
-  for (const col of ['customer_id', 'location_id', 'prestation_id', 'booking_origin_id', 'business_provider_id', 'payment_method_id']) {
+  for (const col of [
+    'customer_id',
+    'location_id',
+    'prestation_id',
+    'booking_origin_id',
+    'business_provider_id',
+    'payment_method_id',
+  ]) {
     await index(`bookings_${col}`, 'bookings', [col]);
   }
   await db.schema

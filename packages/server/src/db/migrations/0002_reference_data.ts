@@ -18,7 +18,10 @@ import type { DB } from '../schema.js';
 // PostgreSQL's sequences are moved past them afterwards.
 export async function up(raw: Kysely<unknown>, dialect: Dialect): Promise<void> {
   const db = raw as Kysely<DB>;
-  await db.insertInto('roles').values(Object.values(ROLES).map((r) => ({ ...r }))).execute();
+  await db
+    .insertInto('roles')
+    .values(Object.values(ROLES).map((r) => ({ ...r })))
+    .execute();
   const caps = Object.entries(CAPABILITIES).map(([slug, label], i) => ({ id: i + 1, slug, label }));
   await db.insertInto('capabilities').values(caps).execute();
   const links = Object.entries(DEFAULT_ROLE_CAPABILITIES).flatMap(([role, list]) =>
@@ -28,7 +31,10 @@ export async function up(raw: Kysely<unknown>, dialect: Dialect): Promise<void> 
     })),
   );
   if (links.length) await db.insertInto('role_capabilities').values(links).execute();
-  await db.insertInto('customer_types').values(Object.values(CUSTOMER_TYPES).map((c) => ({ ...c }))).execute();
+  await db
+    .insertInto('customer_types')
+    .values(Object.values(CUSTOMER_TYPES).map((c) => ({ ...c })))
+    .execute();
   const status = (s: StatusDefinition, position: number) => ({
     id: s.id,
     slug: s.slug,
@@ -41,7 +47,10 @@ export async function up(raw: Kysely<unknown>, dialect: Dialect): Promise<void> 
   });
   await db.insertInto('booking_statuses').values(Object.values(BOOKING_STATUSES).map(status)).execute();
   await db.insertInto('flight_statuses').values(Object.values(FLIGHT_STATUSES).map(status)).execute();
-  await db.insertInto('flight_schedules').values(FLIGHT_SCHEDULES.map((s) => ({ ...s }))).execute();
+  await db
+    .insertInto('flight_schedules')
+    .values(FLIGHT_SCHEDULES.map((s) => ({ ...s })))
+    .execute();
   await db
     .insertInto('settings')
     .values(Object.entries(SETTING_DEFAULTS).map(([key, value]) => ({ key, value })))
@@ -53,8 +62,17 @@ export async function up(raw: Kysely<unknown>, dialect: Dialect): Promise<void> 
   await db.insertInto('system_state').values({ key: 'maintenance', value: '0' }).execute();
 
   if (dialect === 'postgres') {
-    for (const table of ['roles', 'capabilities', 'customer_types', 'booking_statuses', 'flight_statuses', 'flight_schedules']) {
-      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(db);
+    for (const table of [
+      'roles',
+      'capabilities',
+      'customer_types',
+      'booking_statuses',
+      'flight_statuses',
+      'flight_schedules',
+    ]) {
+      await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT MAX(id) FROM ${sql.table(table)}))`.execute(
+        db,
+      );
     }
   }
 }

@@ -1,0 +1,72 @@
+import type { ListQuery, Paginated } from '@app/domain';
+import { formatListQuery } from '@app/domain';
+
+// The one module that talks to the server. Screens never call fetch themselves (STYLE.md).
+// Global responses of SPEC §8 are handled here: see onGlobalResponse in ./global.ts.
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: { message?: string; errors?: Record<string, string[]> } | null,
+  ) {
+    super(body?.message ?? `Erreur ${status}`);
+  }
+}
+
+type Listener = (status: number, ok: boolean) => void;
+const listeners = new Set<Listener>();
+/** Observe every response (401/419 reload, 503 maintenance...). Returns an unsubscribe function. */
+export function onResponse(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
+  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+}
+
+export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+
+export async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie('XSRF-TOKEN');
+    if (token) headers['X-XSRF-TOKEN'] = token;
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'include',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  for (const l of listeners) l(response.status, response.ok);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!response.ok) throw new ApiError(response.status, data);
+  return data as T;
+}
+
+const withQuery = (path: string, query?: ListQuery) => {
+  const qs = query ? formatListQuery(query).toString() : '';
+  return qs ? `${path}?${qs}` : path;
+};
+
+/** Generic data access over a resource endpoint such as `/api/balloons`. */
+export const api = {
+  get: <T>(path: string, query?: ListQuery, signal?: AbortSignal) => request<T>(withQuery(path, query), { signal }),
+  list: <T>(endpoint: string, query: ListQuery = {}, signal?: AbortSignal) =>
+    request<T[]>(withQuery(endpoint, { ...query, page: undefined }), { signal }),
+  page: <T>(endpoint: string, query: ListQuery & { page: number }, signal?: AbortSignal) =>
+    request<Paginated<T>>(withQuery(endpoint, query), { signal }),
+  one: <T>(endpoint: string, id: number, query?: ListQuery, signal?: AbortSignal) =>
+    request<T>(withQuery(`${endpoint}/${id}`, query), { signal }),
+  create: <T>(endpoint: string, body: unknown) => request<T>(endpoint, { method: 'POST', body }),
+  update: <T>(endpoint: string, id: number, body: unknown) => request<T>(`${endpoint}/${id}`, { method: 'PUT', body }),
+  remove: (endpoint: string, id: number) => request<void>(`${endpoint}/${id}`, { method: 'DELETE' }),
+  post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
+};
