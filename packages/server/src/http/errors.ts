@@ -45,7 +45,9 @@ export function zodToErrors(error: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
-    (errors[key] ??= []).push(issue.message);
+    const list = errors[key] ?? [];
+    list.push(issue.message);
+    errors[key] = list;
   }
   return errors;
 }
@@ -79,5 +81,5 @@ export function registerErrorHandler(app: FastifyInstance): void {
               : 'Requête invalide.';
     return reply.status(status).send({ message });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: 'Ressource introuvable.' }));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Ressource introuvable.' }));
 }
