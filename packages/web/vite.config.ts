@@ -12,5 +12,11 @@ export default defineConfig({
       '/logout': 'http://127.0.0.1:3000',
     },
   },
-  test: { name: 'web', environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], passWithNoTests: true },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
+    passWithNoTests: true,
+  },
 });

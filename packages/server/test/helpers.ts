@@ -2,6 +2,14 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
+import {
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  randomToken,
+  SESSION_COOKIE,
+  SESSION_TTL_MS,
+  sha256,
+} from '../src/auth/session-format.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -60,5 +68,41 @@ export async function createTestApp(options: { config?: Partial<Config>; mailer?
       await app.close();
       await database.destroy();
     },
+  };
+}
+
+/**
+ * Signs in as a new user of the given role by writing the session row directly (auth/session-format.ts),
+ * and returns the headers a browser would send: session and XSRF cookies plus the X-XSRF-TOKEN header.
+ */
+export async function signIn(
+  t: TestApp,
+  role: 'su' | 'admin' | 'operator' = 'admin',
+): Promise<{ headers: Record<string, string>; userId: number }> {
+  const { db } = t.database;
+  const roleRow = await db.selectFrom('roles').select('id').where('slug', '=', role).executeTakeFirstOrThrow();
+  const email = `${role}-${crypto.randomBytes(4).toString('hex')}@example.test`;
+  const user = await db
+    .insertInto('users')
+    .values({ first_name: 'Test', last_name: role, email, password_hash: null, role_id: roleRow.id })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const raw = randomToken();
+  const csrf = randomToken();
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sha256(raw),
+      user_id: user.id,
+      csrf_token: csrf,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    })
+    .execute();
+  return {
+    userId: user.id,
+    headers: { cookie: `${SESSION_COOKIE}=${raw}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
   };
 }
