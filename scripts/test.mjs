@@ -1,0 +1,56 @@
+// `npm test`: every check in order, then one closing line "Tests: N passed, N failed" summing all suites.
+// Each step still prints its own output; a failing step fails the run (after the remaining steps ran).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const out = path.resolve('.test-results');
+fs.rmSync(out, { recursive: true, force: true });
+fs.mkdirSync(out, { recursive: true });
+
+const steps = [
+  { name: 'lint', cmd: 'npx biome check .' },
+  { name: 'typecheck', cmd: 'npm run typecheck --silent' },
+  { name: 'unit', cmd: `npx vitest run --project domain --project web --reporter=default --reporter=json --outputFile.json=${out}/unit.json`, report: 'unit.json' },
+  { name: 'server (SQLite)', cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-sqlite.json`, report: 'server-sqlite.json' },
+  {
+    name: 'server (PostgreSQL)',
+    cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-postgres.json`,
+    env: { TEST_DB_ENGINE: 'postgres' },
+    report: 'server-postgres.json',
+  },
+  { name: 'build', cmd: 'npm run build --silent' },
+  {
+    name: 'e2e',
+    cmd: 'npx playwright test --reporter=list,json',
+    cwd: 'e2e',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
+    report: 'e2e.json',
+  },
+];
+
+let passed = 0;
+let failed = 0;
+const failedSteps = [];
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  const result = spawnSync(step.cmd, { shell: true, stdio: 'inherit', cwd: step.cwd, env: { ...process.env, ...step.env } });
+  const file = step.report && path.join(out, step.report);
+  if (file && fs.existsSync(file)) {
+    const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (report.stats) {
+      passed += report.stats.expected + (report.stats.flaky ?? 0);
+      failed += report.stats.unexpected;
+    } else {
+      passed += report.numPassedTests;
+      failed += report.numFailedTests;
+    }
+  }
+  if (result.status !== 0) {
+    failedSteps.push(step.name);
+    if (file && !fs.existsSync(file)) failed += 1;
+  }
+}
+console.log(failedSteps.length ? `\nÉchec : ${failedSteps.join(', ')}` : '\nToutes les étapes ont réussi.');
+console.log(`Tests: ${passed} passed, ${failed} failed`);
+process.exit(failedSteps.length ? 1 : 0);
