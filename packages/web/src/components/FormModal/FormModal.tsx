@@ -1,0 +1,128 @@
+import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { notifyFailure, notifySuccess } from '../notify/notify';
+import { DIALOG_TEXTAREA_ROWS, FormFieldsContext, type FormFieldsContextValue } from './form-context';
+
+/** SPEC §2.4 / §9: dialogs close with a 500 ms animation. */
+export const MODAL_TRANSITION_MS = 500;
+export const SAVED_MESSAGE = 'Données sauvegardées';
+
+export type FormModalProps<R = unknown> = {
+  opened: boolean;
+  onClose: () => void;
+  title: ReactNode;
+  /** Saves; resolve to close the dialog, reject to keep it open. Called only when the browser finds the form valid. */
+  onSubmit: (formData: FormData) => Promise<R>;
+  /** Red notification when saving fails (SPEC §8, e.g. 'La modification du passager a échoué'). */
+  failureMessage: string;
+  /** Green notification after saving; null for none. @default 'Données sauvegardées' */
+  successMessage?: string | null;
+  /** After a successful save, before closing: refresh a list, navigate to the new record... */
+  onSaved?: (result: R) => void;
+  /** Fields; a function receives the server's field errors (they also reach TextAreaField/PhoneInput by name). */
+  children: ReactNode | ((context: { errors: Record<string, string> }) => ReactNode);
+  /** Valider stays disabled while false (e.g. nothing selected yet). @default true */
+  canSubmit?: boolean;
+  /** SPEC §4.7: the flight status dialog closes even when saving fails. @default false */
+  isClosedOnFailure?: boolean;
+  submitLabel?: string;
+  size?: ModalProps['size'];
+};
+
+/** The server's 422 field errors, first message per field. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError) || error.status !== 422 || !error.body?.errors) return {};
+  const errors: Record<string, string> = {};
+  for (const [field, messages] of Object.entries(error.body.errors)) {
+    const first = messages?.[0];
+    if (first) errors[field] = first;
+  }
+  return errors;
+}
+
+/**
+ * SPEC §2.4 creation/edit dialog: a native form (validity is the browser's own: required, type=email, min...),
+ * Annuler / Valider; success closes it and notifies, failure keeps it open with a red notification and the
+ * server's field errors under the matching fields.
+ */
+export function FormModal<R = unknown>({
+  opened,
+  onClose,
+  title,
+  onSubmit,
+  failureMessage,
+  successMessage = SAVED_MESSAGE,
+  onSaved,
+  children,
+  canSubmit = true,
+  isClosedOnFailure = false,
+  submitLabel = 'Valider',
+  size = 'lg',
+}: FormModalProps<R>) {
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  // Errors of a previous opening mean nothing for the next one.
+  useEffect(() => {
+    if (opened) setErrors({});
+  }, [opened]);
+
+  const context = useMemo<FormFieldsContextValue>(() => ({ errors, textareaRows: DIALOG_TEXTAREA_ROWS }), [errors]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    // Browsers do not submit an invalid form, but a programmatic submit or an old engine could: check again.
+    if (!form.checkValidity()) {
+      form.reportValidity();
+      return;
+    }
+    if (isSubmitting || !canSubmit) return;
+    setSubmitting(true);
+    setErrors({});
+    try {
+      const result = await onSubmit(new FormData(form));
+      if (successMessage) notifySuccess(successMessage);
+      onSaved?.(result);
+      onClose();
+    } catch (error) {
+      notifyFailure(failureMessage, error);
+      setErrors(fieldErrorsOf(error));
+      if (isClosedOnFailure) onClose();
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const close = () => {
+    if (!isSubmitting) onClose();
+  };
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={title}
+      size={size}
+      transitionProps={{ duration: MODAL_TRANSITION_MS }}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <FormFieldsContext.Provider value={context}>
+        <form onSubmit={handleSubmit}>
+          <Stack gap="md">
+            {typeof children === 'function' ? children({ errors }) : children}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={close} disabled={isSubmitting}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={isSubmitting} disabled={!canSubmit}>
+                {submitLabel}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </FormFieldsContext.Provider>
+    </Modal>
+  );
+}

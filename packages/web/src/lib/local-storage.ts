@@ -1,0 +1,9 @@
+import { useLocalStorage } from '@mantine/hooks';
+
+/**
+ * A value remembered in localStorage (SPEC §2.6: list order, navigation collapsed state; §4.8: planning view).
+ * Read on the first render, not after mount, so a remembered value never flashes its default first.
+ */
+export function useStoredState<T>(key: string, defaultValue: T) {
+  return useLocalStorage<T>({ key, defaultValue, getInitialValueInEffect: false });
+}
