@@ -1,11 +1,10 @@
+import { MODAL_CLOSE_MS, TEXTAREA_ROWS_DIALOG } from '@app/domain';
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { notifyFailure, notifySuccess } from '../notify/notify';
-import { DIALOG_TEXTAREA_ROWS, FormFieldsContext, type FormFieldsContextValue } from './form-context';
+import { FormFieldsContext, type FormFieldsContextValue } from './form-context';
 
-/** SPEC §2.4 / §9: dialogs close with a 500 ms animation. */
-export const MODAL_TRANSITION_MS = 500;
 export const SAVED_MESSAGE = 'Données sauvegardées';
 
 export type FormModalProps<R = unknown> = {
@@ -68,7 +67,7 @@ export function FormModal<R = unknown>({
     if (opened) setErrors({});
   }, [opened]);
 
-  const context = useMemo<FormFieldsContextValue>(() => ({ errors, textareaRows: DIALOG_TEXTAREA_ROWS }), [errors]);
+  const context = useMemo<FormFieldsContextValue>(() => ({ errors, textareaRows: TEXTAREA_ROWS_DIALOG }), [errors]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -105,7 +104,7 @@ export function FormModal<R = unknown>({
       onClose={close}
       title={title}
       size={size}
-      transitionProps={{ duration: MODAL_TRANSITION_MS }}
+      transitionProps={{ duration: MODAL_CLOSE_MS }}
       closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       <FormFieldsContext.Provider value={context}>

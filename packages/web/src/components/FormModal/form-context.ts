@@ -1,8 +1,5 @@
+import { TEXTAREA_ROWS_DEFAULT } from '@app/domain';
 import { createContext, useContext } from 'react';
-
-/** SPEC §2.6 / §9: multi-line fields show 4 rows, 6 inside dialogs. */
-export const TEXTAREA_ROWS = 4;
-export const DIALOG_TEXTAREA_ROWS = 6;
 
 export type FormFieldsContextValue = {
   /** The server's field errors of the last failed save (422), first message per field. */
@@ -25,5 +22,5 @@ export function useFieldError(name: string | undefined): string | undefined {
 }
 
 export function useTextareaRows(): number {
-  return useContext(FormFieldsContext)?.textareaRows ?? TEXTAREA_ROWS;
+  return useContext(FormFieldsContext)?.textareaRows ?? TEXTAREA_ROWS_DEFAULT;
 }

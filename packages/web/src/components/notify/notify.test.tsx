@@ -1,9 +1,10 @@
+import { NOTIFICATION_TIMEOUT_MS } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
-import { NOTIFICATION_TIMEOUT_MS, notifyFailure, notifySuccess } from './notify';
+import { notifyFailure, notifySuccess } from './notify';
 
 afterEach(() => {
   act(() => cleanNotifications());

@@ -1,9 +1,7 @@
+import { NOTIFICATION_TIMEOUT_MS } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../api/client';
 import { semanticColors } from '../../theme';
-
-/** SPEC §2.6 / §9: notifications close by themselves after 4 s. */
-export const NOTIFICATION_TIMEOUT_MS = 4000;
 
 export function notifySuccess(message: string): string {
   return notifications.show({ message, color: semanticColors.success, autoClose: NOTIFICATION_TIMEOUT_MS });

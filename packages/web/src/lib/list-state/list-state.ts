@@ -1,11 +1,8 @@
-import type { Filter, ListQuery, OrderDirection, OrderItem } from '@app/domain';
+import { type Filter, LIST_PAGE_START, type ListQuery, type OrderDirection, type OrderItem } from '@app/domain';
 import { type FilterDefinition, type FilterValues, toFilters } from './filters';
 
 // Headless state of a data list (SPEC §2.6), in the manner of react-admin's queryReducer: the view dispatches
 // intentions, this pure reducer decides what the page, order, filters and search become.
-
-/** SPEC §9: list page start. */
-export const FIRST_PAGE = 1;
 
 export type ListState = {
   page: number;
@@ -26,7 +23,7 @@ export type ListAction =
   | { type: 'setOrder'; order: OrderItem[] };
 
 export const initialListState = (order: OrderItem[] = []): ListState => ({
-  page: FIRST_PAGE,
+  page: LIST_PAGE_START,
   order,
   filters: {},
   search: '',
@@ -43,7 +40,7 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
 export function listReducer(state: ListState, action: ListAction): ListState {
   switch (action.type) {
     case 'setPage': {
-      const page = Math.max(FIRST_PAGE, Math.trunc(action.page));
+      const page = Math.max(LIST_PAGE_START, Math.trunc(action.page));
       return page === state.page ? state : { ...state, page };
     }
     case 'setFilter': {
@@ -52,28 +49,28 @@ export function listReducer(state: ListState, action: ListAction): ListState {
       if (isEmptyFilterValue(action.value)) delete filters[action.name];
       else filters[action.name] = action.value;
       // Another filter means another result set: page 3 of the old one means nothing there.
-      return { ...state, filters, page: FIRST_PAGE };
+      return { ...state, filters, page: LIST_PAGE_START };
     }
     case 'setFilters': {
       const filters = Object.fromEntries(
         Object.entries(action.filters).filter(([, value]) => !isEmptyFilterValue(value)),
       );
       if (sameJson(filters, state.filters)) return state;
-      return { ...state, filters, page: FIRST_PAGE };
+      return { ...state, filters, page: LIST_PAGE_START };
     }
     case 'resetFilters':
-      return Object.keys(state.filters).length === 0 ? state : { ...state, filters: {}, page: FIRST_PAGE };
+      return Object.keys(state.filters).length === 0 ? state : { ...state, filters: {}, page: LIST_PAGE_START };
     case 'setSearch':
-      return action.search === state.search ? state : { ...state, search: action.search, page: FIRST_PAGE };
+      return action.search === state.search ? state : { ...state, search: action.search, page: LIST_PAGE_START };
     case 'sort': {
       const order = action.direction
         ? [{ field: action.field, direction: action.direction }]
         : toggleOrder(state.order, action.field);
       if (sameJson(order, state.order)) return state;
-      return { ...state, order, page: FIRST_PAGE };
+      return { ...state, order, page: LIST_PAGE_START };
     }
     case 'setOrder':
-      return sameJson(action.order, state.order) ? state : { ...state, order: action.order, page: FIRST_PAGE };
+      return sameJson(action.order, state.order) ? state : { ...state, order: action.order, page: LIST_PAGE_START };
   }
 }
 
