@@ -1,4 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { registerBookingRoutes } from './bookings.js';
+import { registerFlightRoutes } from './flights.js';
+import { registerPlanningRoutes } from './planning.js';
+import { registerSearchRoutes } from './search.js';
+import { registerSettingsRoutes } from './settings.js';
+import { registerTicketTemplateRoutes } from './ticket-templates.js';
 
 /** Endpoints of SPEC §7 that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
-export async function registerSpecialRoutes(_app: FastifyInstance): Promise<void> {}
+export async function registerSpecialRoutes(app: FastifyInstance): Promise<void> {
+  await registerBookingRoutes(app);
+  await registerFlightRoutes(app);
+  await registerPlanningRoutes(app);
+  await registerSearchRoutes(app);
+  await registerSettingsRoutes(app);
+  await registerTicketTemplateRoutes(app);
+}

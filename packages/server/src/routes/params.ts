@@ -1,0 +1,28 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { NotFoundError } from '../http/errors.js';
+
+// Small request helpers shared by the special routes.
+
+/** A path id: digits only (SPEC §5.3), anything else is a missing record. */
+export function pathId(request: FastifyRequest, name = 'id'): number {
+  const raw = (request.params as Record<string, string | undefined>)[name];
+  if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) throw new NotFoundError();
+  return Number(raw);
+}
+
+/** Whether the caller is a signed-in su (the auth plugin fills request.auth before any handler). */
+export const isSu = (request: FastifyRequest): boolean =>
+  request.auth?.kind === 'user' && request.auth.user.role.slug === 'su';
+
+/** A spec switch sent by the web (1/0) or by hand (true/false); absent means off. */
+export const switchField = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
+    error: 'La valeur doit être 0 ou 1.',
+  })
+  .optional()
+  .transform((v) => v === true || v === 1 || v === '1');
+
+/** The JSON body as an object (an absent or non-object body becomes {} so zod reports the missing fields). */
+export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
+  request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};

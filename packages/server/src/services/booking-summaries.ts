@@ -1,0 +1,118 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+// Compact booking and passenger shapes shared by the special endpoints (linked bookings, a flight's bookings,
+// the passenger search). Loaded in one query per concern for a whole set of ids, never one query per row.
+
+export type PassengerSummary = {
+  id: number;
+  booking_id: number;
+  ticket_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string;
+  is_referent: number;
+  email: string | null;
+  phone: string | null;
+  department: string | null;
+  age: number | null;
+  weight: number | null;
+  passenger_type_id: number | null;
+};
+
+export type BookingSummary = {
+  id: number;
+  number: string;
+  number_alt: string | null;
+  booked_at: string | null;
+  passengers_number: number;
+  booking_status_id: number;
+  booking_status: { id: number; slug: string; label: string };
+  customer_id: number | null;
+  location_id: number | null;
+  prestation_id: number | null;
+  has_pre_flight_infos: number;
+};
+
+export const fullName = (first: string | null, last: string | null): string =>
+  [first, last]
+    .filter((part) => part?.trim())
+    .join(' ')
+    .trim();
+
+/** Bookings by id, in the order of `ids` (ids not found are skipped). */
+export async function loadBookingSummaries(db: Kysely<DB>, ids: readonly number[]): Promise<BookingSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('bookings as b')
+    .innerJoin('booking_statuses as s', 's.id', 'b.booking_status_id')
+    .select([
+      'b.id',
+      'b.number',
+      'b.number_alt',
+      'b.booked_at',
+      'b.passengers_number',
+      'b.booking_status_id',
+      'b.customer_id',
+      'b.location_id',
+      'b.prestation_id',
+      'b.has_pre_flight_infos',
+      's.slug as status_slug',
+      's.label as status_label',
+    ])
+    .where('b.id', 'in', [...ids])
+    .execute();
+  const byId = new Map(
+    rows.map(({ status_slug, status_label, ...b }) => [
+      b.id,
+      { ...b, booking_status: { id: b.booking_status_id, slug: status_slug, label: status_label } },
+    ]),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Passengers of the given bookings (or only the given passenger ids), referent first, then by id. */
+export async function loadPassengers(
+  db: Kysely<DB>,
+  where: { bookingIds: readonly number[]; referentsOnly?: boolean } | { passengerIds: readonly number[] },
+): Promise<PassengerSummary[]> {
+  const ids = 'bookingIds' in where ? where.bookingIds : where.passengerIds;
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('passengers')
+    .select([
+      'id',
+      'booking_id',
+      'ticket_number',
+      'first_name',
+      'last_name',
+      'is_referent',
+      'email',
+      'phone',
+      'department',
+      'age',
+      'weight',
+      'passenger_type_id',
+    ])
+    .where('bookingIds' in where ? 'booking_id' : 'id', 'in', [...ids])
+    .$if('referentsOnly' in where && where.referentsOnly === true, (q) => q.where('is_referent', '=', 1))
+    .orderBy('booking_id')
+    .orderBy('is_referent', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map((p) => ({ ...p, full_name: fullName(p.first_name, p.last_name) }));
+}
+
+export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = groups.get(k);
+    if (list) list.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+export const referentOf = (passengers: readonly PassengerSummary[] | undefined): PassengerSummary | null =>
+  passengers?.find((p) => p.is_referent === 1) ?? null;

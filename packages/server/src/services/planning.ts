@@ -1,0 +1,218 @@
+import { BOOKING_STATUSES } from '@app/domain';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { fullName } from './booking-summaries.js';
+
+// POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in a fixed number of queries
+// whatever the number of flights: flights with their lookups, registration totals, events, pending passengers.
+
+export type PlanningFlightItem = {
+  kind: 'flight';
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  is_public: number;
+  takeoff_temperature: number | null;
+  flight_max_altitude: number | null;
+  takeoff_time: string | null;
+  landing_time: string | null;
+  flight_type_id: number | null;
+  location_id: number | null;
+  prestation_id: number | null;
+  balloon_id: number | null;
+  pilot_id: number | null;
+  flight_status_id: number;
+  flight_status: { id: number; slug: string; label: string; color: string | null; icon: string; is_editable: number };
+  flight_type: { id: number; label: string } | null;
+  location: { id: number; label: string; takeoff_altitude: number | null } | null;
+  prestation: { id: number; label: string } | null;
+  balloon: {
+    id: number;
+    label: string;
+    passengers: number;
+    market_mass: number | null;
+    envelope_temperature: number | null;
+    volume: number | null;
+  } | null;
+  pilot: { id: number; full_name: string } | null;
+  passengers_count: number;
+  /** Sum of the registered passengers' weights (kg); passengers without a weight count for 0. */
+  total_weight: number;
+  /** balloon.passengers − passengers_count; null without a balloon (ARCHITECTURE §5). */
+  availability: number | null;
+};
+
+export type PlanningEventItem = {
+  kind: 'event';
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  title: string;
+  description: string | null;
+};
+
+export type PlanningItem = PlanningFlightItem | PlanningEventItem;
+export type PlanningDay = { items: PlanningItem[]; pending_passengers: number };
+
+/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
+export function isIsoDate(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightItem[]> {
+  const rows = await db
+    .selectFrom('flights as f')
+    .innerJoin('flight_statuses as fs', 'fs.id', 'f.flight_status_id')
+    .leftJoin('flight_types as ft', 'ft.id', 'f.flight_type_id')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .leftJoin('prestations as pr', 'pr.id', 'f.prestation_id')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
+    .select([
+      'f.id',
+      'f.scheduled_date',
+      'f.scheduled_time',
+      'f.is_public',
+      'f.takeoff_temperature',
+      'f.flight_max_altitude',
+      'f.takeoff_time',
+      'f.landing_time',
+      'f.flight_type_id',
+      'f.location_id',
+      'f.prestation_id',
+      'f.balloon_id',
+      'f.pilot_id',
+      'f.flight_status_id',
+      'fs.slug as status_slug',
+      'fs.label as status_label',
+      'fs.color as status_color',
+      'fs.icon as status_icon',
+      'fs.is_editable as status_is_editable',
+      'ft.label as flight_type_label',
+      'l.label as location_label',
+      'l.takeoff_altitude as location_takeoff_altitude',
+      'pr.label as prestation_label',
+      'b.label as balloon_label',
+      'b.passengers as balloon_passengers',
+      'b.market_mass as balloon_market_mass',
+      'b.envelope_temperature as balloon_envelope_temperature',
+      'b.volume as balloon_volume',
+      'pi.first_name as pilot_first_name',
+      'pi.last_name as pilot_last_name',
+    ])
+    .where('f.scheduled_date', '=', day)
+    .execute();
+  if (rows.length === 0) return [];
+  const totals = await db
+    .selectFrom('registrations as r')
+    .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+    .select([
+      'r.flight_id',
+      sql<number>`count(*)`.as('passengers_count'),
+      sql<number>`coalesce(sum(p.weight), 0)`.as('total_weight'),
+    ])
+    .where(
+      'r.flight_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .groupBy('r.flight_id')
+    .execute();
+  const totalOf = new Map(totals.map((t) => [t.flight_id, t]));
+  return rows.map((r) => {
+    const total = totalOf.get(r.id);
+    const passengersCount = Number(total?.passengers_count ?? 0);
+    const balloon =
+      r.balloon_id === null
+        ? null
+        : {
+            id: r.balloon_id,
+            label: r.balloon_label ?? '',
+            passengers: r.balloon_passengers ?? 0,
+            market_mass: r.balloon_market_mass,
+            envelope_temperature: r.balloon_envelope_temperature,
+            volume: r.balloon_volume,
+          };
+    return {
+      kind: 'flight',
+      id: r.id,
+      scheduled_date: r.scheduled_date,
+      scheduled_time: r.scheduled_time,
+      is_public: r.is_public,
+      takeoff_temperature: r.takeoff_temperature,
+      flight_max_altitude: r.flight_max_altitude,
+      takeoff_time: r.takeoff_time,
+      landing_time: r.landing_time,
+      flight_type_id: r.flight_type_id,
+      location_id: r.location_id,
+      prestation_id: r.prestation_id,
+      balloon_id: r.balloon_id,
+      pilot_id: r.pilot_id,
+      flight_status_id: r.flight_status_id,
+      flight_status: {
+        id: r.flight_status_id,
+        slug: r.status_slug,
+        label: r.status_label,
+        color: r.status_color,
+        icon: r.status_icon,
+        is_editable: r.status_is_editable,
+      },
+      flight_type: r.flight_type_id === null ? null : { id: r.flight_type_id, label: r.flight_type_label ?? '' },
+      location:
+        r.location_id === null
+          ? null
+          : { id: r.location_id, label: r.location_label ?? '', takeoff_altitude: r.location_takeoff_altitude },
+      prestation: r.prestation_id === null ? null : { id: r.prestation_id, label: r.prestation_label ?? '' },
+      balloon,
+      pilot:
+        r.pilot_id === null
+          ? null
+          : { id: r.pilot_id, full_name: fullName(r.pilot_first_name ?? null, r.pilot_last_name ?? null) },
+      passengers_count: passengersCount,
+      total_weight: Number(total?.total_weight ?? 0),
+      availability: balloon ? balloon.passengers - passengersCount : null,
+    };
+  });
+}
+
+async function dayEvents(db: Kysely<DB>, day: string): Promise<PlanningEventItem[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'scheduled_date', 'scheduled_time', 'title', 'description'])
+    .where('scheduled_date', '=', day)
+    .execute();
+  return rows.map((e) => ({ kind: 'event', ...e }));
+}
+
+/**
+ * SPEC §4.3: sum of passengers_number over pending bookings that asked for this day. Driven from requested_dates
+ * (indexed on date); (booking_id, date) is unique, so a booking is counted once.
+ */
+export async function pendingPassengers(db: Kysely<DB>, day: string): Promise<number> {
+  const row = await db
+    .selectFrom('requested_dates as rd')
+    .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
+    .select(sql<number>`coalesce(sum(b.passengers_number), 0)`.as('total'))
+    .where('rd.date', '=', day)
+    .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id)
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
+}
+
+/** Flights first when a flight and an event share a time, then by id: a stable order for the sidebar. */
+const byTime = (a: PlanningItem, b: PlanningItem): number =>
+  a.scheduled_time.localeCompare(b.scheduled_time) ||
+  (a.kind === b.kind ? 0 : a.kind === 'flight' ? -1 : 1) ||
+  a.id - b.id;
+
+/** `day` must already be a valid YYYY-MM-DD date (see isIsoDate). */
+export async function planningDay(db: Kysely<DB>, day: string): Promise<PlanningDay> {
+  const [flights, events, pending] = await Promise.all([
+    dayFlights(db, day),
+    dayEvents(db, day),
+    pendingPassengers(db, day),
+  ]);
+  return { items: [...flights, ...events].sort(byTime), pending_passengers: pending };
+}

@@ -1,0 +1,135 @@
+import { SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+
+// Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
+// numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
+
+type SettingKind = 'switch' | 'number' | 'text' | 'email' | 'url';
+
+/**
+ * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
+ * here fails to compile, so the two lists cannot drift.
+ */
+export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
+  planning_widgets_enabled: 'switch',
+  planning_flightcard_show_location: 'switch',
+  planning_flightcard_show_prestation: 'switch',
+  planning_flightcard_show_balloon: 'switch',
+  planning_flightcard_show_pilot: 'switch',
+  planning_flightcard_show_total_weight: 'switch',
+  ofp_passenger_supplement: 'number',
+  remote_orders_import_enabled: 'switch',
+  ticketing_enabled: 'switch',
+  woocommerce_url: 'url',
+  woocommerce_consumer_key: 'text',
+  woocommerce_consumer_secret: 'text',
+  company_name: 'text',
+  company_email: 'email',
+  company_phone: 'text',
+  email_signature: 'text',
+};
+
+const TEXT_MAX_LENGTH = 10_000;
+
+export type Setting = { key: string; value: string | null };
+/** Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). */
+export type SettingsActor = { isSu: boolean };
+
+export const isKnownSetting = (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFAULTS, key);
+export const isSuOnlySetting = (key: string): boolean => (SU_ONLY_SETTINGS as readonly string[]).includes(key);
+
+function assertReachable(key: string, actor: SettingsActor): asserts key is SettingKey {
+  if (!isKnownSetting(key)) throw new NotFoundError('Paramètre inconnu.');
+  if (isSuOnlySetting(key) && !actor.isSu) throw new ForbiddenError('Paramètre réservé au super utilisateur.');
+}
+
+/** The stored text for `value`, or the French message saying why it is refused. */
+export function normalizeSettingValue(key: SettingKey, value: unknown): { value: string } | { error: string } {
+  switch (SETTING_KINDS[key]) {
+    case 'switch': {
+      if (value === 1 || value === '1' || value === true) return { value: '1' };
+      if (value === 0 || value === '0' || value === false) return { value: '0' };
+      return { error: 'La valeur doit être 0 ou 1.' };
+    }
+    case 'number': {
+      const n =
+        typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (!Number.isFinite(n) || n < 0) return { error: 'La valeur doit être un nombre positif ou nul.' };
+      return { value: String(n) };
+    }
+    default: {
+      if (value === null || value === undefined) return { value: '' };
+      if (typeof value !== 'string') return { error: 'La valeur doit être un texte.' };
+      const text = value.trim();
+      if (text.length > TEXT_MAX_LENGTH)
+        return { error: `La valeur ne doit pas dépasser ${TEXT_MAX_LENGTH} caractères.` };
+      if (text && SETTING_KINDS[key] === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
+        return { error: "L'adresse email est invalide." };
+      }
+      if (text && SETTING_KINDS[key] === 'url' && !/^https?:\/\/[^\s]+$/i.test(text)) {
+        return { error: "L'adresse doit commencer par http:// ou https://." };
+      }
+      return { value: text };
+    }
+  }
+}
+
+/** GET /api/settings/{key}: the stored value, or the default when the row was never written. */
+export async function readSetting(db: Kysely<DB>, key: string, actor: SettingsActor): Promise<Setting> {
+  assertReachable(key, actor);
+  const row = await db.selectFrom('settings').select(['key', 'value']).where('key', '=', key).executeTakeFirst();
+  return row ?? { key, value: SETTING_DEFAULTS[key] };
+}
+
+async function upsert(db: Kysely<DB>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}
+
+/** PUT /api/settings/{key} {value}. */
+export async function writeSetting(
+  db: Kysely<DB>,
+  key: string,
+  value: unknown,
+  actor: SettingsActor,
+): Promise<Setting> {
+  assertReachable(key, actor);
+  const result = normalizeSettingValue(key, value);
+  if ('error' in result) throw ValidationError.field('value', result.error);
+  await upsert(db, key, result.value);
+  return { key, value: result.value };
+}
+
+/**
+ * PUT /api/settings {settings: {key: value, ...}}: every value is checked first, then all are written in one
+ * transaction, so a settings page saves all of its switches or none.
+ */
+export async function writeSettings(
+  db: Kysely<DB>,
+  values: Record<string, unknown>,
+  actor: SettingsActor,
+): Promise<Setting[]> {
+  const errors: Record<string, string[]> = {};
+  const accepted: { key: string; value: string }[] = [];
+  for (const [key, value] of Object.entries(values)) {
+    if (!isKnownSetting(key)) {
+      errors[`settings.${key}`] = ['Paramètre inconnu.'];
+      continue;
+    }
+    if (isSuOnlySetting(key) && !actor.isSu) throw new ForbiddenError('Paramètre réservé au super utilisateur.');
+    const result = normalizeSettingValue(key, value);
+    if ('error' in result) errors[`settings.${key}`] = [result.error];
+    else accepted.push({ key, value: result.value });
+  }
+  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
+  if (accepted.length === 0) throw ValidationError.field('settings', 'Aucun paramètre à enregistrer.');
+  await db.transaction().execute(async (trx) => {
+    for (const { key, value } of accepted) await upsert(trx, key, value);
+  });
+  return accepted;
+}

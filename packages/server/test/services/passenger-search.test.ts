@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { link, newBooking, newFlight, newPassenger, register } from './builders.js';
+
+type Result = {
+  id: number;
+  number: string;
+  passengers: { id: number; full_name: string; is_registered: boolean }[];
+  linked_bookings: { id: number; passengers: { id: number; is_registered: boolean }[] }[];
+};
+
+describe(`passenger search for a flight on ${engine}`, () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let flight: number;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ headers } = await signIn(t, 'operator'));
+    const { db } = t.database;
+    flight = await newFlight(db);
+    ids.lefevre = await newBooking(db, { number: '2026-00101', number_alt: 'WEB-5521' });
+    ids.helene = await newPassenger(db, ids.lefevre, {
+      first_name: 'Hélène',
+      last_name: 'Lefèvre',
+      is_referent: 1,
+      ticket_number: '2026-00101-01',
+      phone: '06 12 34 56 78',
+    });
+    ids.marc = await newPassenger(db, ids.lefevre, { first_name: 'Marc', last_name: 'Lefèvre', phone: null });
+    ids.linked = await newBooking(db, { number: '2026-00102' });
+    ids.camille = await newPassenger(db, ids.linked, { first_name: 'Camille', last_name: 'Durand' });
+    await link(db, ids.linked, ids.lefevre);
+    ids.other = await newBooking(db, { number: '2026-00200' });
+    ids.oceane = await newPassenger(db, ids.other, {
+      first_name: 'Océane',
+      last_name: 'Bœuf-Garçon',
+      phone: '07.89.12.34.56',
+      ticket_number: 'KDO-778',
+    });
+    await register(db, flight, [ids.helene, ids.camille]);
+  });
+  afterAll(() => t.close());
+
+  const search = async (text: string, flightId = flight) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/passengers-for-flight',
+      headers,
+      payload: { search: text, flight_id: flightId },
+    });
+    return res;
+  };
+  const numbers = async (text: string) => (await search(text)).json().map((b: Result) => b.number);
+
+  it('finds bookings by passenger name without caring about accents or case', async () => {
+    expect(await numbers('lefevre')).toEqual(['2026-00101']);
+    expect(await numbers('LEFÈVRE')).toEqual(['2026-00101']);
+    expect(await numbers('helene lef')).toEqual(['2026-00101']);
+    expect(await numbers('Ocean')).toEqual(['2026-00200']);
+    expect(await numbers('garcon')).toEqual(['2026-00200']);
+  });
+
+  it('finds by ticket number, booking number, alternative number and # lookup', async () => {
+    expect(await numbers('kdo-778')).toEqual(['2026-00200']);
+    expect(await numbers('00101-01')).toEqual(['2026-00101']);
+    expect(await numbers('2026-00200')).toEqual(['2026-00200']);
+    expect(await numbers('web-5521')).toEqual(['2026-00101']);
+    expect(await numbers('#00102')).toEqual(['2026-00102']);
+    // A # lookup looks at booking numbers only, never at names.
+    expect(await numbers('#Lefèvre')).toEqual([]);
+  });
+
+  it('finds by phone, comparing digits without spaces, dots or dashes', async () => {
+    expect(await numbers('0612345678')).toEqual(['2026-00101']);
+    expect(await numbers('06 12 34')).toEqual(['2026-00101']);
+    expect(await numbers('07-89-12')).toEqual(['2026-00200']);
+    expect(await numbers('12 34 56')).toEqual(['2026-00200', '2026-00101']);
+  });
+
+  it('answers each booking with its passengers, marks those on the flight, and adds linked bookings', async () => {
+    const [booking] = (await search('lefevre')).json() as Result[];
+    expect(booking!.passengers.map((p) => [p.id, p.full_name, p.is_registered])).toEqual([
+      [ids.helene, 'Hélène Lefèvre', true],
+      [ids.marc, 'Marc Lefèvre', false],
+    ]);
+    expect(booking!.linked_bookings).toHaveLength(1);
+    expect(booking!.linked_bookings[0]!.id).toBe(ids.linked);
+    expect(booking!.linked_bookings[0]!.passengers).toMatchObject([{ id: ids.camille, is_registered: true }]);
+    const other = await newFlight(t.database.db);
+    const [onOtherFlight] = (await search('lefevre', other)).json() as Result[];
+    expect(onOtherFlight!.passengers.every((p) => !p.is_registered)).toBe(true);
+  });
+
+  it('needs 3 characters and an existing flight, and answers [] when nothing matches', async () => {
+    const short = await search('le');
+    expect(short.statusCode).toBe(422);
+    expect(short.json().errors.search).toEqual(['La recherche doit contenir au moins 3 caractères.']);
+    expect((await search('   ab  ')).statusCode).toBe(422);
+    expect((await search('zzzzzz')).json()).toEqual([]);
+    expect((await search('lefevre', 987654)).statusCode).toBe(404);
+    const noFlight = await t.app.inject({
+      method: 'POST',
+      url: '/api/search/passengers-for-flight',
+      headers,
+      payload: { search: 'lefevre' },
+    });
+    expect(noFlight.statusCode).toBe(422);
+  });
+
+  it('answers at most 20 bookings, open ones first', async () => {
+    const { db } = t.database;
+    const closed = await newBooking(db, { number: 'MANY-000', booking_status_id: 3 });
+    await newPassenger(db, closed, { last_name: 'Multiplié' });
+    for (let i = 1; i <= 24; i += 1) {
+      const b = await newBooking(db, { number: `MANY-${String(i).padStart(3, '0')}` });
+      await newPassenger(db, b, { last_name: 'Multiplié' });
+    }
+    const found = await numbers('multiplie');
+    expect(found).toHaveLength(20);
+    expect(found[0]).toBe('MANY-024');
+    expect(found).not.toContain('MANY-000');
+  });
+});
