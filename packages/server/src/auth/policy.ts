@@ -1,0 +1,60 @@
+import type { Auth, RouteAccess } from '../http/context.js';
+import { MESSAGES } from './messages.js';
+
+// The access policy of one route, resolved once from its `config.access` (http/context.ts RouteAccess).
+
+export type Policy = {
+  /** 'user': a signed-in user; 'api-client': a user or a bearer token; 'public': anyone. */
+  kind: 'public' | 'user' | 'api-client';
+  capability: RouteAccess['capability'];
+  suBypass: boolean;
+  suOnly: boolean;
+  /**
+   * False only for the web app's own files (index.html, assets, client-side routes): they still load in
+   * maintenance so the browser can show /maintenance. Everything with an access policy or under /api is an API.
+   */
+  isApi: boolean;
+};
+
+export const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+export function resolvePolicy(path: string, method: string, access: RouteAccess | undefined): Policy {
+  const isApi = isApiPath(path) || access !== undefined || (method !== 'GET' && method !== 'HEAD');
+  const kind = access?.access ?? (isApiPath(path) ? 'user' : 'public');
+  return {
+    kind,
+    capability: access?.capability,
+    suBypass: access?.suBypass !== false,
+    suOnly: access?.suOnly === true,
+    isApi,
+  };
+}
+
+/** A route declaration that cannot mean what its author wanted is a startup error, not a silent hole. */
+export function assertCoherent(url: string, access: RouteAccess | undefined): void {
+  if (!access) return;
+  if (access.access === 'public' && (access.capability || access.suOnly)) {
+    throw new Error(`Route ${url} : une route publique ne peut pas exiger une capacité ou le rôle su.`);
+  }
+  if (access.access === 'api-client' && (access.capability || access.suOnly)) {
+    throw new Error(`Route ${url} : une route ouverte aux clés d'API ne peut pas exiger une capacité ou le rôle su.`);
+  }
+}
+
+export type Denial = { status: 401 | 403; message: string };
+
+/** Null when the request may go on. A bearer client only ever reaches 'api-client' routes. */
+export function checkAccess(policy: Policy, auth: Auth | null): Denial | null {
+  if (policy.kind === 'public') return null;
+  if (!auth) return { status: 401, message: MESSAGES.unauthenticated };
+  if (auth.kind === 'api-client') {
+    return policy.kind === 'api-client' ? null : { status: 403, message: MESSAGES.apiClientForbidden };
+  }
+  const isSu = auth.user.role.slug === 'su';
+  if (policy.suOnly && !isSu) return { status: 403, message: MESSAGES.suOnly };
+  if (policy.capability) {
+    const allowed = auth.user.capabilities.includes(policy.capability) || (isSu && policy.suBypass);
+    if (!allowed) return { status: 403, message: MESSAGES.forbidden };
+  }
+  return null;
+}

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ValidationError } from '../http/errors.js';
+import { MESSAGES } from './messages.js';
+import { sendPasswordLink } from './password-links.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import { randomToken, SESSION_COOKIE } from './session-format.js';
+import {
+  clearSessionCookie,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  loadSession,
+  sessionOf,
+  setCsrfCookie,
+  setSessionCookie,
+} from './sessions.js';
+import { clearFailures, loginKeys, recordFailure, throttledFor } from './throttle.js';
+import { findUserToken, markTokenUsed, type UserTokenKind } from './user-tokens.js';
+import { forgotSchema, loginSchema, parseBody, tokenSchema } from './validation.js';
+
+const PUBLIC = { access: { access: 'public' } } as const;
+const APP_NAME = 'Montgolfière';
+/** A fresh reset link is mailed at most this often per account, whatever the number of requests. */
+const RESET_MAIL_COOLDOWN_MS = 60_000;
+
+// src/auth and dist/auth are both two levels under the package root.
+const VERSION: string = (() => {
+  try {
+    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+})();
+
+/** `GET /csrf-cookie`, `POST /login`, `POST /logout`, `GET /api/me` and the password flows (ARCHITECTURE §4). */
+export async function registerSessionRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const { db, config } = ctx;
+  // Mails of forgot-password are sent after the answer (so it takes the same time whether the account exists);
+  // closing the app waits for them.
+  const background = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...background]);
+  });
+  const runInBackground = (request: FastifyRequest, task: () => Promise<void>) => {
+    const promise = task()
+      .catch((error: unknown) => request.log.error({ err: error }, 'tâche en arrière-plan échouée'))
+      .finally(() => background.delete(promise));
+    background.add(promise);
+  };
+
+  /** Signs the user in on this browser: the previous session (if any) is dropped, session and CSRF token rotate. */
+  const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
+    const previous = sessionOf(request);
+    if (previous) await deleteSession(db, previous.id);
+    const { token, csrfToken } = await createSession(db, userId);
+    setSessionCookie(reply, config, token);
+    setCsrfCookie(reply, config, csrfToken);
+    const session = await loadSession(db, token);
+    return { user: session!.user };
+  };
+
+  app.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
+    const session = sessionOf(request);
+    // Signed in: hand back the session's own token (a new one would break the other open tabs).
+    setCsrfCookie(reply, config, session ? session.csrfToken : randomToken());
+    if (request.cookies[SESSION_COOKIE] && !session) clearSessionCookie(reply, config);
+    return reply.code(204).send();
+  });
+
+  app.post('/login', { config: PUBLIC }, async (request, reply) => {
+    const { email, password } = parseBody(loginSchema, request.body);
+    const keys = loginKeys(email, request.ip);
+    const wait = await throttledFor(db, keys);
+    if (wait !== null) return reply.code(429).send({ message: MESSAGES.throttled(wait) });
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'password_hash'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const isValid = user?.password_hash
+      ? await verifyPassword(password, user.password_hash)
+      : await verifyAgainstNothing(password);
+    if (!user || !isValid) {
+      await recordFailure(db, keys);
+      throw ValidationError.field('email', MESSAGES.loginFailed);
+    }
+    await clearFailures(db, keys[0]!);
+    return startSession(request, reply, user.id);
+  });
+
+  app.post('/logout', { config: PUBLIC }, async (request, reply) => {
+    const session = sessionOf(request);
+    if (session) await deleteSession(db, session.id);
+    clearSessionCookie(reply, config);
+    setCsrfCookie(reply, config, randomToken());
+    return reply.code(204).send();
+  });
+
+  app.get('/api/me', async (request) => {
+    const auth = request.auth;
+    if (auth?.kind !== 'user') throw new Error('unreachable: /api/me requires a user session');
+    const rows = await db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'in', ['remote_orders_import_enabled', 'planning_widgets_enabled', 'ticketing_enabled'])
+      .execute();
+    const isOn = (key: string) => rows.find((row) => row.key === key)?.value === '1';
+    return {
+      user: auth.user,
+      global: { app_name: APP_NAME, version: VERSION },
+      settings: {
+        remoteOrdersImport: isOn('remote_orders_import_enabled'),
+        planningWidgetsEnabled: isOn('planning_widgets_enabled'),
+        ticketingEnabled: isOn('ticketing_enabled'),
+      },
+    };
+  });
+
+  app.post('/forgot-password', { config: PUBLIC }, async (request) => {
+    const { email } = parseBody(forgotSchema, request.body);
+    const user = await db
+      .selectFrom('users')
+      .select(['id', 'first_name', 'email'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (user) {
+      runInBackground(request, async () => {
+        const recent = await db
+          .selectFrom('user_tokens')
+          .select('id')
+          .where('user_id', '=', user.id)
+          .where('kind', '=', 'reset')
+          .where('created_at', '>', new Date(Date.now() - RESET_MAIL_COOLDOWN_MS).toISOString())
+          .executeTakeFirst();
+        if (recent) return;
+        await sendPasswordLink(ctx, user, 'reset');
+      });
+    }
+    return { message: MESSAGES.forgotPassword };
+  });
+
+  /** Checks the link, then sets the password and signs the user out everywhere, in one transaction. */
+  const applyTokenPassword = async (body: unknown, kind: UserTokenKind, invalidMessage: string) => {
+    const { token, email, password } = parseBody(tokenSchema, body);
+    const found = await findUserToken(db, token, kind, email);
+    if (!found) throw ValidationError.field('token', invalidMessage);
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      if (!(await markTokenUsed(trx, found.id))) throw ValidationError.field('token', invalidMessage);
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+        .where('id', '=', found.userId)
+        .execute();
+      // A reset link left unused in a mailbox must not outlive the password it was meant to replace.
+      await trx
+        .updateTable('user_tokens')
+        .set({ used_at: new Date().toISOString() })
+        .where('user_id', '=', found.userId)
+        .where('used_at', 'is', null)
+        .execute();
+      await deleteUserSessions(trx, found.userId);
+    });
+    return found.userId;
+  };
+
+  app.post('/reset-password', { config: PUBLIC }, async (request) => {
+    await applyTokenPassword(request.body, 'reset', MESSAGES.resetInvalid);
+    return { message: MESSAGES.passwordReset };
+  });
+
+  app.post('/first-login', { config: PUBLIC }, async (request, reply) => {
+    const userId = await applyTokenPassword(request.body, 'first_login', MESSAGES.firstLoginInvalid);
+    return startSession(request, reply, userId);
+  });
+}

@@ -1,0 +1,135 @@
+import type { FastifyReply } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { DB } from '../db/schema.js';
+import type { SessionUser } from '../http/context.js';
+import { CSRF_COOKIE, randomToken, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './session-format.js';
+
+// Sessions live in the database only (several server processes may serve the same browser). Format: session-format.ts.
+
+/** last_seen_at / expires_at are written at most this often per session: no write on every API call. */
+export const TOUCH_INTERVAL_MS = 60_000;
+
+export type LoadedSession = {
+  id: string;
+  csrfToken: string;
+  expiresAt: string;
+  lastSeenAt: string;
+  user: SessionUser;
+};
+
+/**
+ * The session, its user, role and capabilities in ONE query by primary key (sessions.id), run on every API call.
+ * Capabilities come as extra rows of the left join (a handful at most), so a change on the capabilities page takes
+ * effect on the very next request in every process, with no cache to invalidate. Null when unknown or expired.
+ */
+export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.now()): Promise<LoadedSession | null> {
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('roles as r', 'r.id', 'u.role_id')
+    .leftJoin('role_capabilities as rc', 'rc.role_id', 'r.id')
+    .leftJoin('capabilities as c', 'c.id', 'rc.capability_id')
+    .select([
+      's.id',
+      's.csrf_token',
+      's.expires_at',
+      's.last_seen_at',
+      'u.id as user_id',
+      'u.first_name',
+      'u.last_name',
+      'u.email',
+      'u.role_id',
+      'r.slug as role_slug',
+      'r.label as role_label',
+      'c.slug as capability',
+    ])
+    .where('s.id', '=', sha256(rawToken))
+    .execute();
+  const first = rows[0];
+  if (!first) return null;
+  if (Date.parse(first.expires_at) <= now) {
+    await db.deleteFrom('sessions').where('id', '=', first.id).execute();
+    return null;
+  }
+  return {
+    id: first.id,
+    csrfToken: first.csrf_token,
+    expiresAt: first.expires_at,
+    lastSeenAt: first.last_seen_at,
+    user: {
+      id: first.user_id,
+      first_name: first.first_name,
+      last_name: first.last_name,
+      email: first.email,
+      role_id: first.role_id,
+      role: { id: first.role_id, slug: first.role_slug, label: first.role_label },
+      capabilities: rows.flatMap((row) => (row.capability ? [row.capability] : [])).sort(),
+    },
+  };
+}
+
+/** Sliding expiry, written at most once a minute per session. */
+export async function touchSession(db: Kysely<DB>, session: LoadedSession, now = Date.now()): Promise<void> {
+  if (now - Date.parse(session.lastSeenAt) < TOUCH_INTERVAL_MS) return;
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() })
+    .where('id', '=', session.id)
+    .execute();
+}
+
+export async function createSession(db: Kysely<DB>, userId: number): Promise<{ token: string; csrfToken: string }> {
+  const token = randomToken();
+  const csrfToken = randomToken();
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: sha256(token),
+      user_id: userId,
+      csrf_token: csrfToken,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS).toISOString(),
+    })
+    .execute();
+  // Expired rows of every user are purged here, on sign-in (rare), rather than on every request.
+  await db.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).execute();
+  return { token, csrfToken };
+}
+
+export async function deleteSession(db: Kysely<DB>, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Signs a user out everywhere (password reset), or everywhere but the current session (password change). */
+export async function deleteUserSessions(db: Kysely<DB>, userId: number, keepSessionId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepSessionId) query = query.where('id', '<>', keepSessionId);
+  await query.execute();
+}
+
+// Both cookies are session cookies (no Max-Age): the server-side expires_at decides, closing the browser signs out.
+const baseCookie = (config: Config) => ({ path: '/', sameSite: 'lax' as const, secure: config.secureCookies });
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, { ...baseCookie(config), httpOnly: true });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { ...baseCookie(config), httpOnly: true });
+}
+
+/** Readable by the SPA, which copies it into the X-XSRF-TOKEN header of every mutating call. */
+export function setCsrfCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(CSRF_COOKIE, token, { ...baseCookie(config), httpOnly: false });
+}
+
+const requestSessions = new WeakMap<object, LoadedSession>();
+
+/** The session loaded by the auth hook for this request (its csrf token, its id), if signed in by cookie. */
+export const sessionOf = (request: object): LoadedSession | undefined => requestSessions.get(request);
+export const attachSession = (request: object, session: LoadedSession): void => {
+  requestSessions.set(request, session);
+};

@@ -1,0 +1,135 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { MESSAGES } from '../auth/messages.js';
+import { sendPasswordLink } from '../auth/password-links.js';
+import { emailField, isUniqueViolation, nameField, parseBody, parseId, roleIdField } from '../auth/validation.js';
+import type { DB } from '../db/schema.js';
+import type { RouteAccess, SessionUser } from '../http/context.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+
+// Writes of the users page (spec §6: capability manage_users, with NO su bypass). The list (GET /api/users) is a
+// read-only resource of the engine with the same access. Users are created without a password and get a
+// first-login link by mail.
+//
+// Beyond the spec: only a su may give the su role or touch a su account, so manage_users cannot be used to climb
+// to su; nobody changes their own role or deletes their own account (no one locks themselves out).
+
+const USERS: { access: RouteAccess } = { access: { capability: 'manage_users', suBypass: false } };
+
+const createSchema = z.object({
+  first_name: nameField,
+  last_name: nameField,
+  email: emailField,
+  role_id: roleIdField,
+});
+const updateSchema = createSchema.partial();
+
+const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role_id', 'created_at', 'updated_at'] as const;
+
+export function actorOf(request: FastifyRequest): SessionUser {
+  if (request.auth?.kind !== 'user') throw new ForbiddenError();
+  return request.auth.user;
+}
+
+async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number): Promise<void> {
+  let query = db.selectFrom('users').select('id').where('email', '=', email);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  if (await query.executeTakeFirst()) throw ValidationError.field('email', MESSAGES.emailTaken);
+}
+
+async function assertRoleAssignable(db: Kysely<DB>, actor: SessionUser, roleId: number): Promise<void> {
+  const role = await db.selectFrom('roles').select('slug').where('id', '=', roleId).executeTakeFirst();
+  if (!role) throw ValidationError.field('role_id', MESSAGES.unknownRole);
+  if (role.slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(MESSAGES.suRoleReserved);
+}
+
+async function findTarget(db: Kysely<DB>, actor: SessionUser, rawId: unknown) {
+  const id = parseId(rawId);
+  const target =
+    id === null
+      ? undefined
+      : await db
+          .selectFrom('users')
+          .innerJoin('roles', 'roles.id', 'users.role_id')
+          .select(['users.id', 'users.first_name', 'users.email', 'users.password_hash', 'roles.slug as role_slug'])
+          .where('users.id', '=', id)
+          .executeTakeFirst();
+  if (!target) throw new NotFoundError(MESSAGES.userNotFound);
+  if (target.role_slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(MESSAGES.suRoleReserved);
+  return target;
+}
+
+/** A clash found by the unique index itself (two concurrent creations) is the same 422 as the early check. */
+const uniqueEmail = (error: unknown): never => {
+  if (isUniqueViolation(error)) throw ValidationError.field('email', MESSAGES.emailTaken);
+  throw error;
+};
+
+export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
+  const ctx = app.ctx;
+  const { db } = ctx;
+
+  app.post('/api/users', { config: USERS }, async (request, reply) => {
+    const actor = actorOf(request);
+    const body = parseBody(createSchema, request.body);
+    await assertRoleAssignable(db, actor, body.role_id);
+    await assertEmailFree(db, body.email);
+    const now = new Date().toISOString();
+    const user = await db
+      .insertInto('users')
+      .values({ ...body, password_hash: null, created_at: now, updated_at: now })
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow()
+      .catch(uniqueEmail);
+    try {
+      await sendPasswordLink(ctx, user, 'first_login');
+    } catch (error) {
+      // The account exists; the failure is in the outbox and "Renvoyer l'invitation" sends a new link.
+      request.log.error({ err: error }, "échec de l'envoi de l'invitation");
+    }
+    return reply.code(201).send(user);
+  });
+
+  app.put('/api/users/:id', { config: USERS }, async (request) => {
+    const actor = actorOf(request);
+    const target = await findTarget(db, actor, (request.params as { id: string }).id);
+    const body = parseBody(updateSchema, request.body);
+    if (body.role_id !== undefined) {
+      if (target.id === actor.id && body.role_id !== actor.role_id)
+        throw ValidationError.field('role_id', MESSAGES.ownRole);
+      await assertRoleAssignable(db, actor, body.role_id);
+    }
+    if (body.email !== undefined) await assertEmailFree(db, body.email, target.id);
+    return db
+      .updateTable('users')
+      .set({ ...body, updated_at: new Date().toISOString() })
+      .where('id', '=', target.id)
+      .returning(USER_COLUMNS)
+      .executeTakeFirstOrThrow()
+      .catch(uniqueEmail);
+  });
+
+  app.delete('/api/users/:id', { config: USERS }, async (request, reply) => {
+    const actor = actorOf(request);
+    const target = await findTarget(db, actor, (request.params as { id: string }).id);
+    if (target.id === actor.id) throw new ValidationError({ id: [MESSAGES.selfDelete] }, MESSAGES.selfDelete);
+    // Sessions and tokens go with the row (ON DELETE CASCADE); notes and mail logs keep their text (SET NULL).
+    await db.deleteFrom('users').where('id', '=', target.id).execute();
+    return reply.code(204).send();
+  });
+
+  app.post('/api/users/:id/invite', { config: USERS }, async (request, reply) => {
+    const actor = actorOf(request);
+    const target = await findTarget(db, actor, (request.params as { id: string }).id);
+    if (target.password_hash !== null)
+      throw new ValidationError({ id: [MESSAGES.alreadyActivated] }, MESSAGES.alreadyActivated);
+    try {
+      await sendPasswordLink(ctx, target, 'first_login');
+    } catch (error) {
+      request.log.error({ err: error }, "échec de l'envoi de l'invitation");
+      return reply.code(502).send({ message: MESSAGES.invitationFailed });
+    }
+    return { message: 'Invitation envoyée.' };
+  });
+}
