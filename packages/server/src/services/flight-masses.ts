@@ -1,7 +1,211 @@
+import { computeTakeoffMass } from '@app/domain';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { AppContext } from '../http/context.js';
+
+// The operational flight plan's masses (ARCHITECTURE §5), appended to flights with `append=flight_masses`.
+// Units: masses in kg; balloon hourly_consumption in kg/h; balloon flying_time, reserve_time and autonomy_time in
+// MINUTES (how pilots state them: "1 h 30 de vol, 30 min de réserve"), converted to hours for the fuel.
+// A missing input makes every value that depends on it null, never NaN, never a silent 0.
+
+export type FlightMasses = {
+  /** Pilot weight + bag weight (a missing bag weight counts 0); null without a pilot or a pilot weight. */
+  pilot: number | null;
+  /** Registered passengers' weights + passengers_count × passenger_supplement. */
+  passengers: number;
+  passengers_weight: number;
+  passengers_count: number;
+  /** Registered passengers with no weight entered: `passengers` under-counts by their weight. */
+  passengers_without_weight: number;
+  /** Setting ofp_passenger_supplement, kg per passenger (clothes, shoes...). */
+  passenger_supplement: number;
+  /** Balloon empty_mass. */
+  balloon: number | null;
+  /** Balloon gas_mass (the fuel load on board). */
+  gas: number | null;
+  /** pilot + passengers + balloon + gas; null when one of them is unknown. */
+  total: number | null;
+  /** SPEC §9 calculator: lift at the flight's maximum altitude. */
+  max_takeoff_mass: number | null;
+  outside_temperature: number | null;
+  pressure: number | null;
+  /** max_takeoff_mass − total: what can still be loaded (negative: overloaded). */
+  margin: number | null;
+  /** The balloon's certified maximum takeoff mass, shown beside the computed one. */
+  balloon_takeoff_max_mass: number | null;
+  /** flying_time + reserve_time, minutes. */
+  flight_duration: number | null;
+  /** hourly_consumption × (flying_time + reserve_time) / 60, kg. */
+  fuel_needed: number | null;
+};
+
+/** Inputs of one flight, as loaded; kept apart from the SQL so the arithmetic is unit-tested on its own. */
+export type FlightMassInputs = {
+  takeoff_temperature: number | null;
+  /** The flight's own maximum altitude, else its location's. */
+  flight_max_altitude: number | null;
+  takeoff_altitude: number | null;
+  pilot_weight: number | null;
+  pilot_bag_weight: number | null;
+  has_balloon: boolean;
+  empty_mass: number | null;
+  gas_mass: number | null;
+  volume: number | null;
+  envelope_temperature: number | null;
+  takeoff_max_mass: number | null;
+  hourly_consumption: number | null;
+  flying_time: number | null;
+  reserve_time: number | null;
+  passengers_count: number;
+  passengers_weight: number;
+  passengers_without_weight: number;
+  passenger_supplement: number;
+};
+
+const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
+/** Sums of decimal weights drift (61.1 + 82.2 = 143.29999…); masses are shown to the hundredth at most. */
+const round2 = (v: number): number => Math.round(v * 100) / 100 + 0;
+const sumOrNull = (...values: (number | null)[]): number | null =>
+  values.every(isNumber) ? round2(values.reduce<number>((a, b) => a + (b as number), 0)) : null;
+
+export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
+  const pilot = isNumber(i.pilot_weight)
+    ? round2(i.pilot_weight + (isNumber(i.pilot_bag_weight) ? i.pilot_bag_weight : 0))
+    : null;
+  const passengers = round2(i.passengers_weight + i.passengers_count * i.passenger_supplement);
+  const balloon = i.has_balloon && isNumber(i.empty_mass) ? i.empty_mass : null;
+  const gas = i.has_balloon && isNumber(i.gas_mass) ? i.gas_mass : null;
+  const total = sumOrNull(pilot, passengers, balloon, gas);
+  const calculator = i.has_balloon
+    ? computeTakeoffMass({
+        groundTemperature: i.takeoff_temperature,
+        maxAltitude: i.flight_max_altitude,
+        takeoffAltitude: i.takeoff_altitude,
+        volume: i.volume,
+        envelopeTemperature: i.envelope_temperature,
+      })
+    : null;
+  const maxTakeoffMass = calculator?.lift ?? null;
+  const duration = i.has_balloon ? sumOrNull(i.flying_time, i.reserve_time) : null;
+  const fuel =
+    duration !== null && i.has_balloon && isNumber(i.hourly_consumption)
+      ? round2((i.hourly_consumption * duration) / 60)
+      : null;
+  return {
+    pilot,
+    passengers,
+    passengers_weight: round2(i.passengers_weight),
+    passengers_count: i.passengers_count,
+    passengers_without_weight: i.passengers_without_weight,
+    passenger_supplement: i.passenger_supplement,
+    balloon,
+    gas,
+    total,
+    max_takeoff_mass: maxTakeoffMass,
+    outside_temperature: calculator?.outsideTemperature ?? null,
+    pressure: calculator?.pressure ?? null,
+    margin: maxTakeoffMass !== null && total !== null ? round2(maxTakeoffMass - total) : null,
+    balloon_takeoff_max_mass: i.has_balloon && isNumber(i.takeoff_max_mass) ? i.takeoff_max_mass : null,
+    flight_duration: duration,
+    fuel_needed: fuel,
+  };
+}
+
+/** Setting ofp_passenger_supplement as a number (absent, empty or not a number: 0). */
+export async function passengerSupplement(db: Kysely<DB>): Promise<number> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'ofp_passenger_supplement')
+    .executeTakeFirst();
+  const n = Number(row?.value ?? 0);
+  return Number.isFinite(n) && n >= 0 ? n : 0;
+}
+
+/** Loads the inputs of many flights in three queries (flights with their lookups, registrations, the setting). */
+export async function loadFlightMassInputs(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, FlightMassInputs>> {
+  const result = new Map<number, FlightMassInputs>();
+  if (ids.length === 0) return result;
+  const [flights, totals, supplement] = await Promise.all([
+    db
+      .selectFrom('flights as f')
+      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+      .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+      .leftJoin('locations as l', 'l.id', 'f.location_id')
+      .select([
+        'f.id',
+        'f.balloon_id',
+        'f.takeoff_temperature',
+        'f.flight_max_altitude',
+        'l.flight_max_altitude as location_max_altitude',
+        'l.takeoff_altitude',
+        'p.weight as pilot_weight',
+        'p.bag_weight as pilot_bag_weight',
+        'b.empty_mass',
+        'b.gas_mass',
+        'b.volume',
+        'b.envelope_temperature',
+        'b.takeoff_max_mass',
+        'b.hourly_consumption',
+        'b.flying_time',
+        'b.reserve_time',
+      ])
+      .where('f.id', 'in', [...ids])
+      .execute(),
+    db
+      .selectFrom('registrations as r')
+      .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+      .select([
+        'r.flight_id',
+        sql<number>`count(*)`.as('count'),
+        sql<number>`count(p.weight)`.as('weighed'),
+        sql<number>`coalesce(sum(p.weight), 0)`.as('weight'),
+      ])
+      .where('r.flight_id', 'in', [...ids])
+      .groupBy('r.flight_id')
+      .execute(),
+    passengerSupplement(db),
+  ]);
+  const totalOf = new Map(totals.map((t) => [t.flight_id, t]));
+  for (const f of flights) {
+    const t = totalOf.get(f.id);
+    const count = Number(t?.count ?? 0);
+    result.set(f.id, {
+      takeoff_temperature: f.takeoff_temperature,
+      flight_max_altitude: f.flight_max_altitude ?? f.location_max_altitude ?? null,
+      takeoff_altitude: f.takeoff_altitude ?? null,
+      pilot_weight: f.pilot_weight ?? null,
+      pilot_bag_weight: f.pilot_bag_weight ?? null,
+      has_balloon: f.balloon_id !== null,
+      empty_mass: f.empty_mass ?? null,
+      gas_mass: f.gas_mass ?? null,
+      volume: f.volume ?? null,
+      envelope_temperature: f.envelope_temperature ?? null,
+      takeoff_max_mass: f.takeoff_max_mass ?? null,
+      hourly_consumption: f.hourly_consumption ?? null,
+      flying_time: f.flying_time ?? null,
+      reserve_time: f.reserve_time ?? null,
+      passengers_count: count,
+      passengers_weight: Number(t?.weight ?? 0),
+      passengers_without_weight: count - Number(t?.weighed ?? 0),
+      passenger_supplement: supplement,
+    });
+  }
+  return result;
+}
 
 /**
  * `append=flight_masses` on flights (ARCHITECTURE §5): sets row.flight_masses on each given flight row.
- * Called by the engine with the rows it is about to answer; must batch (one query per concern, no N+1).
+ * Called by the engine with the rows it is about to answer; batched (three queries whatever the number of rows).
  */
-export async function appendFlightMasses(_ctx: AppContext, _rows: Record<string, unknown>[]): Promise<void> {}
+export async function appendFlightMasses(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
+  const ids = rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0);
+  const inputs = await loadFlightMassInputs(ctx.db, [...new Set(ids)]);
+  for (const row of rows) {
+    const input = inputs.get(Number(row.id));
+    row.flight_masses = input ? computeFlightMasses(input) : null;
+  }
+}

@@ -1,3 +1,4 @@
+import { SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
@@ -15,8 +16,6 @@ import { loadBookingLinks } from './bookings.js';
 // POST /api/search/passengers-for-flight (SPEC §2.4 passenger search, §7.3): find bookings by passenger name,
 // ticket number, booking number (or alternative number) or phone, to pick passengers to register on a flight.
 
-/** SPEC §9 search minimum length (keep in sync with the web's autocomplete threshold). */
-export const SEARCH_MIN_LENGTH = 3;
 /** Bookings answered at most: the dialog is a picker, not a list; a longer search narrows it. */
 export const SEARCH_MAX_BOOKINGS = 20;
 
