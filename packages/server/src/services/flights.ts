@@ -1,4 +1,4 @@
-import { INITIAL_FLIGHT_STATUS_ID } from '@app/domain';
+import { INITIAL_FLIGHT_STATUS_ID, MESSAGES } from '@app/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, FlightsTable } from '../db/schema.js';
 import { NotFoundError } from '../http/errors.js';
@@ -74,7 +74,7 @@ export async function duplicateFlight(
 ): Promise<Selectable<FlightsTable>> {
   return db.transaction().execute(async (trx) => {
     const source = await trx.selectFrom('flights').selectAll().where('id', '=', flightId).executeTakeFirst();
-    if (!source) throw new NotFoundError('Duplication du vol impossible');
+    if (!source) throw new NotFoundError(MESSAGES.flightDuplicateUnavailable);
     const now = new Date().toISOString();
     const flight = await trx
       .insertInto('flights')
