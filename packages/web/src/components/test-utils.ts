@@ -1,0 +1,72 @@
+// Test helpers for components (not shipped: only *.test.tsx import this file).
+
+/**
+ * Makes window.matchMedia answer min-width/max-width queries as a screen `width` px wide would
+ * (src/test/setup.ts answers false to everything, i.e. a small screen). Returns a restore function.
+ */
+export function setScreenWidth(width: number): () => void {
+  const previous = window.matchMedia;
+  const toPx = (value: string, unit: string) => Number(value) * (unit === 'em' || unit === 'rem' ? 16 : 1);
+  const matches = (query: string) =>
+    [...query.matchAll(/\((min|max)-width:\s*([\d.]+)(px|em|rem)\)/g)].every(([, kind, value, unit]) => {
+      const px = toPx(value as string, unit as string);
+      return kind === 'min' ? width >= px : width <= px;
+    });
+  window.matchMedia = (query: string) =>
+    ({
+      matches: matches(query),
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+  return () => {
+    window.matchMedia = previous;
+  };
+}
+
+export type FakeCall = { method: string; url: URL; body: unknown };
+export type FakeAnswer = { status?: number; body?: unknown };
+
+/**
+ * No network-mocking library is installed: tests replace globalThis.fetch with this fake, which answers as the
+ * server documents (docs/api.md: paginated reads answer {data, count, sum, prev, next}; 422 {message, errors}).
+ * Every call but the anti-forgery cookie request is recorded with its parsed URL and JSON body. Returns the calls and a restore function.
+ */
+export function fakeFetch(answer: (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>) {
+  const previous = globalThis.fetch;
+  const calls: FakeCall[] = [];
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    // The client fetches the anti-forgery cookie before its first write (ARCHITECTURE §4): not a call under test.
+    if (url.pathname === '/csrf-cookie') return new Response(null, { status: 204 });
+    const call: FakeCall = {
+      method: init?.method ?? 'GET',
+      url,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    calls.push(call);
+    const { status = 200, body = null } = await answer(call);
+    return new Response(status === 204 ? null : JSON.stringify(body), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  }) as typeof fetch;
+  return {
+    calls,
+    restore: () => {
+      globalThis.fetch = previous;
+    },
+  };
+}
+
+/** A page as the server answers a list read with `page` (SPEC §7: data, count, sum, prev, next). */
+export function pageOf<T>(data: T[], page: number, count: number, perPage = 10) {
+  const last = Math.max(1, Math.ceil(count / perPage));
+  return { data, count, sum: null, prev: page > 1 ? page - 1 : null, next: page < last ? page + 1 : null };
+}
+
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
