@@ -1,0 +1,154 @@
+import type { Paginated } from '@app/domain';
+import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconFilter, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useSearchText } from '../../lib/debounce';
+import { useIsLargeScreen } from '../../lib/media';
+import { type DataColumn, DataTable, type DataTableProps } from '../DataTable/DataTable';
+import { DataListPagination } from './DataListPagination';
+import { FilterField } from './FilterField';
+import { type UseDataListOptions, useDataList } from './use-data-list';
+
+export type DataListProps<T> = UseDataListOptions &
+  Pick<DataTableProps<T>, 'getRowHref' | 'onRowClick' | 'rowActions' | 'getRowKey'> & {
+    columns: DataColumn<T>[];
+    /** Accessible name of the table (e.g. 'Ballons'). */
+    label?: string;
+    /** Shows a search box sending `search` (3 characters at least, 200 ms after the last keystroke). */
+    isSearchable?: boolean;
+    searchPlaceholder?: string;
+    /** Buttons beside the search and filters, e.g. the screen's 'Ajouter'. */
+    toolbar?: ReactNode;
+    /** Under the table, with the current page (e.g. sums asked with baseQuery.sum). */
+    footer?: (page: Paginated<T>) => ReactNode;
+  };
+
+/**
+ * SPEC §2.6 data list: filters, ordering, pagination over GET {endpoint} (SPEC §7.7). The state lives in the
+ * list reducer (lib/list-state); this view only renders it. To refresh it after a save, call
+ * useRefreshDataList()(endpoint).
+ */
+export function DataList<T>({
+  endpoint,
+  filters = [],
+  baseQuery,
+  storageKey,
+  defaultOrder,
+  columns,
+  label,
+  isSearchable = false,
+  searchPlaceholder = 'Rechercher...',
+  toolbar,
+  footer,
+  ...tableProps
+}: DataListProps<T>) {
+  const list = useDataList<T>({ endpoint, filters, baseQuery, storageKey, defaultOrder });
+  const { state, dispatch } = list;
+  const isLarge = useIsLargeScreen();
+  const [searchInput, setSearchInput] = useState('');
+  const search = useSearchText(searchInput);
+  const [areFiltersOpen, setFiltersOpen] = useState(false);
+
+  useEffect(() => {
+    dispatch({ type: 'setSearch', search });
+  }, [search, dispatch]);
+
+  const sortableColumns = columns.filter((column) => column.sortField);
+  const current = state.order[0];
+
+  return (
+    <Stack gap="md">
+      {(isSearchable || filters.length > 0 || toolbar || (!isLarge && sortableColumns.length > 0)) && (
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Group gap="sm" align="flex-end">
+            {isSearchable && (
+              <TextInput
+                aria-label="Rechercher"
+                placeholder={searchPlaceholder}
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={searchInput}
+                onChange={(event) => setSearchInput(event.currentTarget.value)}
+                w={isLarge ? 280 : 220}
+              />
+            )}
+            {filters.length > 0 && (
+              <Button
+                variant={areFiltersOpen ? 'light' : 'default'}
+                leftSection={<IconFilter size={16} aria-hidden />}
+                rightSection={
+                  list.activeFilterCount > 0 ? (
+                    <Badge size="sm" circle aria-label={`${list.activeFilterCount} filtre(s) actif(s)`}>
+                      {list.activeFilterCount}
+                    </Badge>
+                  ) : null
+                }
+                aria-expanded={areFiltersOpen}
+                onClick={() => setFiltersOpen((open) => !open)}
+              >
+                Filtres
+              </Button>
+            )}
+            {!isLarge && sortableColumns.length > 0 && (
+              // Below 1024 px there are no column headers to click: ordering moves here.
+              <Select
+                label="Trier par"
+                w={220}
+                value={current ? `${current.field}|${current.direction}` : null}
+                data={sortableColumns.flatMap((column) => [
+                  { value: `${column.sortField}|ASC`, label: `${column.label} (croissant)` },
+                  { value: `${column.sortField}|DESC`, label: `${column.label} (décroissant)` },
+                ])}
+                onChange={(value) => {
+                  if (!value) return;
+                  const [field, direction] = value.split('|') as [string, 'ASC' | 'DESC'];
+                  dispatch({ type: 'sort', field, direction });
+                }}
+              />
+            )}
+          </Group>
+          {toolbar && <Group gap="sm">{toolbar}</Group>}
+        </Group>
+      )}
+      {filters.length > 0 && (
+        <Collapse expanded={areFiltersOpen}>
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
+              {filters.map((definition) => (
+                <FilterField
+                  key={definition.id}
+                  definition={definition}
+                  values={state.filters}
+                  onChange={(name, value) => dispatch({ type: 'setFilter', name, value })}
+                />
+              ))}
+            </SimpleGrid>
+            <Group justify="flex-end">
+              <Button
+                variant="subtle"
+                onClick={() => dispatch({ type: 'resetFilters' })}
+                disabled={list.activeFilterCount === 0}
+              >
+                Réinitialiser les filtres
+              </Button>
+            </Group>
+          </Stack>
+        </Collapse>
+      )}
+      <DataTable<T>
+        {...tableProps}
+        label={label}
+        columns={columns}
+        rows={list.rows}
+        isLoading={list.isLoading}
+        order={state.order}
+        onSort={(field) => dispatch({ type: 'sort', field })}
+      />
+      {list.page && footer?.(list.page)}
+      <DataListPagination
+        page={state.page}
+        pageCount={list.pageCount}
+        onChange={(page) => dispatch({ type: 'setPage', page })}
+      />
+    </Stack>
+  );
+}
