@@ -1,0 +1,40 @@
+import { loadConfig } from '../config.js';
+import { createDatabase } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { seedDemo } from '../services/demo-seed.js';
+
+// `npm run seed:demo`: fills an EMPTY database (DATABASE_URL, or the default SQLite file) with a demo season.
+// Options: --today YYYY-MM-DD (dates are relative to it; default today in Paris), --seed N.
+
+const arg = (name: string): string | undefined => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+};
+const parisToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+const today = arg('today') ?? parisToday;
+if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) {
+  console.error(`Date invalide pour --today : ${today} (attendu AAAA-MM-JJ).`);
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = createDatabase(config.databaseUrl);
+try {
+  await migrateToLatest(database.db, database.dialect);
+  const existing = await database.db.selectFrom('bookings').select('id').limit(1).executeTakeFirst();
+  if (existing) {
+    console.error('La base contient déjà des réservations : données de démonstration non insérées.');
+    process.exitCode = 1;
+  } else {
+    const started = Date.now();
+    const summary = await seedDemo(database.db, { today, seed: Number(arg('seed') ?? 20260614) });
+    console.log(
+      `Données de démonstration insérées en ${Date.now() - started} ms (${database.dialect}) : ` +
+        `${summary.bookings} réservations, ${summary.passengers} passagers, ${summary.flights} vols, ` +
+        `${summary.registrations} inscriptions, ${summary.balloons} ballons, ${summary.pilots} pilotes, ` +
+        `${summary.teammates} équipiers, ${summary.locations} sites.`,
+    );
+  }
+} finally {
+  await database.destroy();
+}

@@ -1,0 +1,87 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedDemo } from '../../src/services/demo-seed.js';
+import { createTestDatabase, engine, type TestDatabase } from '../helpers.js';
+
+describe(`demo season on ${engine}`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await seedDemo(database.db, { today: '2026-06-14' });
+  });
+  afterAll(() => database.destroy());
+
+  it('creates the announced volumes and every booking and flight status', async () => {
+    const { db } = database;
+    const count = async (table: 'balloons' | 'pilots' | 'teammates' | 'locations' | 'bookings' | 'flights') =>
+      Number((await db.selectFrom(table).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    expect({
+      balloons: await count('balloons'),
+      pilots: await count('pilots'),
+      teammates: await count('teammates'),
+      locations: await count('locations'),
+      bookings: await count('bookings'),
+      flights: await count('flights'),
+    }).toEqual({ balloons: 3, pilots: 4, teammates: 6, locations: 5, bookings: 300, flights: 120 });
+    const bookingStatuses = await db.selectFrom('bookings').select('booking_status_id').distinct().execute();
+    expect(bookingStatuses.map((r) => r.booking_status_id).sort()).toEqual([1, 2, 3, 4, 5]);
+    const flightStatuses = await db.selectFrom('flights').select('flight_status_id').distinct().execute();
+    expect(flightStatuses.map((r) => r.flight_status_id).sort()).toEqual([1, 2, 3, 4]);
+    const customerTypes = await db.selectFrom('customers').select('customer_type_id').distinct().execute();
+    expect(customerTypes.map((r) => r.customer_type_id).sort()).toEqual([1, 2, 3]);
+  });
+
+  it('keeps the rules: numbers YYYY-NNNNN, planned flights ahead, realized ones behind, balloons not overbooked', async () => {
+    const { db } = database;
+    const numbers = await db.selectFrom('bookings').select('number').execute();
+    expect(numbers.every((b) => /^\d{4}-\d{5}$/.test(b.number))).toBe(true);
+    const wrongWay = await db
+      .selectFrom('flights')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('flight_status_id', '=', 1), eb('scheduled_date', '<', '2026-06-14')]),
+          eb.and([eb('flight_status_id', '<>', 1), eb('scheduled_date', '>=', '2026-06-14')]),
+        ]),
+      )
+      .execute();
+    expect(wrongWay).toEqual([]);
+    const overbooked = await db
+      .selectFrom('registrations as r')
+      .innerJoin('flights as f', 'f.id', 'r.flight_id')
+      .innerJoin('balloons as b', 'b.id', 'f.balloon_id')
+      .select(['f.id', 'b.passengers', sql<number>`count(*)`.as('n')])
+      .groupBy(['f.id', 'b.passengers'])
+      .having(sql`count(*)`, '>', sql`b.passengers`)
+      .execute();
+    expect(overbooked).toEqual([]);
+    const accented = await db
+      .selectFrom('passengers')
+      .select('id')
+      .where(sql<boolean>`fold(last_name) <> lower(last_name)`)
+      .limit(1)
+      .execute();
+    expect(accented).toHaveLength(1);
+  });
+
+  it('is deterministic, and identical on both engines', async () => {
+    // Compared with a fresh SQLite database: a second PostgreSQL schema here would race the Kysely migrator
+    // (it looks for its tables in every schema).
+    const other = createDatabase('sqlite::memory:');
+    await migrateToLatest(other.db, other.dialect);
+    try {
+      await seedDemo(other.db, { today: '2026-06-14' });
+      const snapshot = (d: Database) =>
+        d.db
+          .selectFrom('passengers')
+          .select(['ticket_number', 'first_name', 'last_name', 'weight'])
+          .orderBy('ticket_number')
+          .execute();
+      expect(await snapshot(other)).toEqual(await snapshot(database));
+    } finally {
+      await other.destroy();
+    }
+  });
+});
