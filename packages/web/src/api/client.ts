@@ -28,11 +28,35 @@ function readCookie(name: string): string | null {
 
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
+let csrfCookieRequest: Promise<unknown> | null = null;
+/** Asks the server for the anti-forgery cookie when the browser has none yet (one request at a time). */
+async function ensureCsrfCookie(): Promise<string | null> {
+  const existing = readCookie('XSRF-TOKEN');
+  if (existing) return existing;
+  csrfCookieRequest ??= fetch('/csrf-cookie', { credentials: 'include', headers: { Accept: 'application/json' } })
+    .catch(() => null)
+    .finally(() => {
+      csrfCookieRequest = null;
+    });
+  await csrfCookieRequest;
+  return readCookie('XSRF-TOKEN');
+}
+
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    // A proxy's HTML error page, for instance: the status alone tells what happened.
+    return null;
+  }
+}
+
 export async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') {
-    const token = readCookie('XSRF-TOKEN');
+    const token = await ensureCsrfCookie();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
   const response = await fetch(path, {
@@ -44,9 +68,8 @@ export async function request<T>(path: string, { method = 'GET', body, signal }:
   });
   for (const l of listeners) l(response.status, response.ok);
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  const data = text ? JSON.parse(text) : null;
-  if (!response.ok) throw new ApiError(response.status, data);
+  const data = parseBody(await response.text());
+  if (!response.ok) throw new ApiError(response.status, data as ApiError['body']);
   return data as T;
 }
 

@@ -1,0 +1,25 @@
+import { request } from './client';
+import type { Me, SessionUser } from './session-types';
+
+// Session and password calls (SPEC §7.1, ARCHITECTURE §4). The anti-forgery cookie is asked for at the root,
+// not under /api, before any call that opens a session.
+
+export type PasswordForm = { token: string; email: string; password: string; password_confirmation: string };
+export type ProfileForm = { first_name: string; last_name: string; email: string };
+export type PasswordChangeForm = { current_password: string; password: string; password_confirmation: string };
+
+export const authApi = {
+  csrfCookie: () => request<void>('/csrf-cookie'),
+  login: (email: string, password: string) =>
+    request<{ user: SessionUser }>('/login', { method: 'POST', body: { email, password } }),
+  logout: () => request<void>('/logout', { method: 'POST', body: {} }),
+  me: (signal?: AbortSignal) => request<Me>('/api/me', { signal }),
+  forgotPassword: (email: string) =>
+    request<{ message?: string }>('/forgot-password', { method: 'POST', body: { email } }),
+  resetPassword: (form: PasswordForm) =>
+    request<{ message?: string }>('/reset-password', { method: 'POST', body: form }),
+  firstLogin: (form: PasswordForm) => request<{ user?: SessionUser }>('/first-login', { method: 'POST', body: form }),
+  updateProfile: (form: ProfileForm) => request<unknown>('/api/profile', { method: 'PUT', body: form }),
+  updatePassword: (form: PasswordChangeForm) =>
+    request<unknown>('/api/profile/password', { method: 'PUT', body: form }),
+};

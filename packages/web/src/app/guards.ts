@@ -1,0 +1,63 @@
+import type { Me } from '../api/session-types';
+import type { SessionState } from '../session/store';
+import { ROUTE_PATHS } from './routes';
+
+// Navigation guards (SPEC §2.2) and role/capability guards (SPEC §6), as pure decisions: each returns where to
+// go instead, or null to let the navigation through. The router's loaders apply them (./guard-loaders.ts).
+
+export type AccessRule = 'settings' | 'ticketTemplates' | 'suOnly' | 'users' | 'remoteOrders';
+
+const isSu = (me: Me) => me.user.role.slug === 'su';
+const hasCapability = (me: Me, capability: string) => me.user.capabilities.includes(capability);
+
+export function canAccess(rule: AccessRule, me: Me): boolean {
+  switch (rule) {
+    case 'settings':
+      return isSu(me) || hasCapability(me, 'manage_settings');
+    case 'ticketTemplates':
+      return isSu(me) || hasCapability(me, 'manage_ticket_templates');
+    case 'suOnly':
+      return isSu(me);
+    // No su bypass for users: the capability alone decides (SPEC §6).
+    case 'users':
+      return hasCapability(me, 'manage_users');
+    // Governed by the remote-order-import setting, not by role.
+    case 'remoteOrders':
+      return me.settings.remoteOrdersImport;
+  }
+}
+
+export type NavigationTarget = { path: string; isPublic: boolean };
+
+/** Maintenance first, then the session requirement of non-public routes. */
+export function decideNavigation(
+  target: NavigationTarget,
+  session: Pick<SessionState, 'status' | 'isMaintenance'>,
+): string | null {
+  const path = target.path.split('?')[0];
+  if (session.isMaintenance) return path === ROUTE_PATHS.maintenance ? null : ROUTE_PATHS.maintenance;
+  if (target.isPublic || session.status === 'authenticated') return null;
+  return loginPathFor(target.path);
+}
+
+/** Login, remembering the page asked for so a successful sign-in goes back there. */
+export function loginPathFor(requested: string): string {
+  const isWorthRemembering = requested !== ROUTE_PATHS.home && !requested.startsWith(ROUTE_PATHS.auth);
+  return isWorthRemembering
+    ? `${ROUTE_PATHS.login}?${new URLSearchParams({ redirect: requested }).toString()}`
+    : ROUTE_PATHS.login;
+}
+
+/** Where a refused user goes: home (SPEC §2.1 for remote orders; the same for every role guard). */
+export function decideAccess(rule: AccessRule, me: Me | null): string | null {
+  if (!me) return ROUTE_PATHS.login;
+  return canAccess(rule, me) ? null : ROUTE_PATHS.home;
+}
+
+/** Only internal paths are followed after sign-in (no open redirect through ?redirect=). */
+export function safeRedirect(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith(ROUTE_PATHS.auth)) {
+    return ROUTE_PATHS.home;
+  }
+  return value;
+}

@@ -1,0 +1,126 @@
+import { ActionIcon, AppShell, Burger, Drawer, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { ModalsProvider } from '@mantine/modals';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import type { Me } from '../../api/session-types';
+import { useSession } from '../../session/store';
+import { Logo } from './Logo';
+import { Navigation } from './Navigation';
+import { useNavigationCollapsed } from './navigation-collapse';
+import { navigationItems } from './navigation-items';
+import { PageHeading } from './PageHeading';
+import { UserMenu } from './UserMenu';
+
+const NAVBAR_WIDTH = 260;
+const NAVBAR_COLLAPSED_WIDTH = 80;
+
+/**
+ * The authenticated area's frame: a collapsible navigation on desktop (from 1024 px, theme breakpoint md),
+ * a burger and a drawer below; the page title in the header.
+ */
+export function AppLayout() {
+  const { me } = useSession();
+  // Signing out resets the session a moment before the navigation to login unmounts this layout.
+  if (!me) return null;
+  return <SignedInLayout me={me} />;
+}
+
+function SignedInLayout({ me }: { me: Me }) {
+  const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
+  const [isDrawerOpen, drawer] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const items = navigationItems(me);
+  const appName = me.global.app_name;
+
+  // The drawer closes on every navigation (including back/forward).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the path on purpose.
+  useEffect(() => {
+    drawer.close();
+  }, [pathname, drawer.close]);
+
+  return (
+    <ModalsProvider labels={{ confirm: 'Valider', cancel: 'Annuler' }}>
+      <AppShell
+        layout="alt"
+        header={{ height: 64 }}
+        navbar={{
+          width: isCollapsed ? NAVBAR_COLLAPSED_WIDTH : NAVBAR_WIDTH,
+          breakpoint: 'md',
+          collapsed: { mobile: true },
+        }}
+        padding={{ base: 'sm', sm: 'md', lg: 'lg' }}
+      >
+        <AppShell.Header px={{ base: 'sm', sm: 'md' }}>
+          <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger
+                hiddenFrom="md"
+                opened={isDrawerOpen}
+                onClick={drawer.toggle}
+                size="sm"
+                aria-label="Ouvrir la navigation"
+              />
+              <PageHeading />
+            </Group>
+            <UserMenu user={me.user} />
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar aria-label="Navigation principale">
+          <AppShell.Section px={isCollapsed ? 0 : 'md'} h={64} style={{ display: 'flex', alignItems: 'center' }}>
+            <Group justify={isCollapsed ? 'center' : 'flex-start'} w="100%">
+              <Logo name={appName} isCompact={isCollapsed} />
+            </Group>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea} px={isCollapsed ? 0 : 'sm'} py="sm">
+            <Navigation items={items} isCollapsed={isCollapsed} />
+          </AppShell.Section>
+          <AppShell.Section p="sm">
+            <Group justify={isCollapsed ? 'center' : 'space-between'} wrap="nowrap">
+              {!isCollapsed && (
+                <Text size="xs" c="dimmed">
+                  Version {me.global.version}
+                </Text>
+              )}
+              <Tooltip label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'} position="right">
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  size="lg"
+                  onClick={toggleCollapsed}
+                  aria-label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'}
+                  aria-expanded={!isCollapsed}
+                >
+                  {isCollapsed ? (
+                    <IconLayoutSidebarLeftExpand size={20} />
+                  ) : (
+                    <IconLayoutSidebarLeftCollapse size={20} />
+                  )}
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </AppShell.Section>
+        </AppShell.Navbar>
+
+        <Drawer
+          opened={isDrawerOpen}
+          onClose={drawer.close}
+          hiddenFrom="md"
+          size={300}
+          title={<Logo name={appName} onNavigate={drawer.close} />}
+          closeButtonProps={{ 'aria-label': 'Fermer la navigation' }}
+        >
+          <nav aria-label="Navigation principale">
+            <Navigation items={items} onNavigate={drawer.close} />
+          </nav>
+        </Drawer>
+
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
+  );
+}

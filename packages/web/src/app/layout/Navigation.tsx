@@ -1,0 +1,127 @@
+import { Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import classes from './Navigation.module.css';
+import { isInSection, type NavigationItem } from './navigation-items';
+
+type NavigationProps = {
+  items: NavigationItem[];
+  /** Desktop collapsed mode: icons only, labels in tooltips, sub-links in a menu. */
+  isCollapsed?: boolean;
+  onNavigate?: () => void;
+};
+
+export function Navigation({ items, isCollapsed = false, onNavigate }: NavigationProps) {
+  const { pathname } = useLocation();
+  return (
+    <Stack component="ul" gap={4} className={classes.list}>
+      {items.map((item) => (
+        <li key={item.section}>
+          {isCollapsed ? (
+            <CollapsedItem item={item} isActive={isInSection(pathname, item.section)} pathname={pathname} />
+          ) : (
+            <ExpandedItem item={item} pathname={pathname} onNavigate={onNavigate} />
+          )}
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function ExpandedItem({
+  item,
+  pathname,
+  onNavigate,
+}: {
+  item: NavigationItem;
+  pathname: string;
+  onNavigate?: () => void;
+}) {
+  const Icon = item.icon;
+  const isActive = isInSection(pathname, item.section);
+  if (!item.children) {
+    return (
+      <NavLink
+        component={Link}
+        to={item.to}
+        label={item.label}
+        leftSection={<Icon size={20} stroke={1.6} />}
+        active={isActive}
+        aria-current={isActive ? 'page' : undefined}
+        onClick={onNavigate}
+        className={classes.link}
+      />
+    );
+  }
+  return (
+    <NavLink
+      label={item.label}
+      leftSection={<Icon size={20} stroke={1.6} />}
+      active={isActive}
+      defaultOpened={isActive}
+      className={classes.link}
+      childrenOffset={32}
+    >
+      {item.children.map((child) => {
+        const isChildActive = pathname === child.to;
+        return (
+          <NavLink
+            key={child.to}
+            component={Link}
+            to={child.to}
+            label={child.label}
+            active={isChildActive}
+            variant="subtle"
+            aria-current={isChildActive ? 'page' : undefined}
+            onClick={onNavigate}
+            className={classes.link}
+          />
+        );
+      })}
+    </NavLink>
+  );
+}
+
+function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isActive: boolean; pathname: string }) {
+  const Icon = item.icon;
+  if (!item.children) {
+    return (
+      <Tooltip label={item.label} position="right" withArrow>
+        <UnstyledButton
+          component={Link}
+          to={item.to}
+          aria-label={item.label}
+          aria-current={isActive ? 'page' : undefined}
+          className={classes.iconLink}
+          data-active={isActive || undefined}
+        >
+          <Icon size={22} stroke={1.6} />
+        </UnstyledButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Menu position="right-start" withArrow trigger="click-hover" openDelay={80} closeDelay={150}>
+      <Menu.Target>
+        <UnstyledButton aria-label={item.label} className={classes.iconLink} data-active={isActive || undefined}>
+          <Icon size={22} stroke={1.6} />
+          <IconChevronRight size={10} className={classes.iconChevron} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{item.label}</Menu.Label>
+        {item.children.map((child) => (
+          <Menu.Item
+            key={child.to}
+            component={Link}
+            to={child.to}
+            aria-current={pathname === child.to ? 'page' : undefined}
+            fw={pathname === child.to ? 600 : undefined}
+          >
+            {child.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,47 @@
+import { Progress } from '@mantine/core';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useSession } from '../../session/store';
+import { usePageHeading } from '../route-handle';
+import { UpdateNotice } from './UpdateNotice';
+
+const DEFAULT_APP_NAME = 'Montgolfière';
+
+/** Around every page: scroll to top on each navigation (SPEC §2.2), tab title, loading bar, new-version notice. */
+export function RootLayout() {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const { title } = usePageHeading();
+  const { me } = useSession();
+  const appName = me?.global.app_name ?? DEFAULT_APP_NAME;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, keyed by the location.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [location.key]);
+
+  useEffect(() => {
+    document.title = title ? `${title} · ${appName}` : appName;
+  }, [title, appName]);
+
+  return (
+    <>
+      {navigation.state === 'loading' && (
+        <Progress
+          value={100}
+          animated
+          size={3}
+          radius={0}
+          pos="fixed"
+          top={0}
+          left={0}
+          right={0}
+          style={{ zIndex: 1000 }}
+          aria-label="Chargement de la page"
+        />
+      )}
+      <Outlet />
+      <UpdateNotice />
+    </>
+  );
+}

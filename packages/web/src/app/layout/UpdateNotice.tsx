@@ -1,0 +1,41 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+import { Affix, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+
+// SPEC §1: a notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode).
+// Staff keep the app open all day, so the service worker also looks for a new version every hour.
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+export function UpdateNotice() {
+  const {
+    needRefresh: [isUpdateWaiting],
+    updateServiceWorker,
+  } = useRegisterSW({
+    onRegisteredSW(_url, registration) {
+      if (!registration) return;
+      setInterval(() => {
+        if (navigator.onLine) registration.update().catch(() => {});
+      }, UPDATE_CHECK_INTERVAL_MS);
+    },
+  });
+  if (!isUpdateWaiting) return null;
+  return (
+    <Affix position={{ bottom: 20, right: 20 }} zIndex={400}>
+      <Paper shadow="lg" radius="md" p="md" withBorder maw={360} role="status" aria-live="polite">
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <ThemeIcon variant="light" radius="xl" size="lg">
+            <IconRefresh size={18} />
+          </ThemeIcon>
+          <div>
+            <Text size="sm" fw={500}>
+              Une nouvelle version de l'application est disponible.
+            </Text>
+            <Button mt="sm" size="xs" onClick={() => updateServiceWorker(true)}>
+              Mettre à jour
+            </Button>
+          </div>
+        </Group>
+      </Paper>
+    </Affix>
+  );
+}

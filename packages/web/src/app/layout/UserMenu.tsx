@@ -1,0 +1,51 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import type { SessionUser } from '../../api/session-types';
+import { signOut } from '../../session/store';
+import { pathTo } from '../routes';
+
+const initials = (user: SessionUser) => `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = async () => {
+    await signOut();
+    // Nothing of the previous user stays in the cache for the next one on a shared tablet.
+    queryClient.clear();
+    navigate(pathTo('login'), { replace: true });
+  };
+  return (
+    <Menu position="bottom-end" width={220} withArrow>
+      <Menu.Target>
+        <UnstyledButton aria-label={`Menu de ${user.first_name} ${user.last_name}`} p={4}>
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="primary" radius="xl" size={36}>
+              {initials(user)}
+            </Avatar>
+            <div>
+              <Text size="sm" fw={600} lh={1.2} visibleFrom="sm">
+                {user.first_name} {user.last_name}
+              </Text>
+              <Text size="xs" c="dimmed" lh={1.2} visibleFrom="sm">
+                {user.role.label}
+              </Text>
+            </div>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.email}</Menu.Label>
+        <Menu.Item component={Link} to={pathTo('profile')} leftSection={<IconUser size={16} />}>
+          Mon profil
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={logout}>
+          Se déconnecter
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

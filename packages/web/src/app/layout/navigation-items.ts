@@ -1,0 +1,60 @@
+import { BOOKING_STATUSES } from '@app/domain';
+import {
+  IconBalloon,
+  IconCalendarEvent,
+  IconClipboardList,
+  IconDatabase,
+  IconFileImport,
+  IconLayoutDashboard,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ComponentType } from 'react';
+import type { Me } from '../../api/session-types';
+import { canAccess } from '../guards';
+import { pathTo } from '../routes';
+
+export type NavigationLink = { label: string; to: string };
+export type NavigationItem = NavigationLink & {
+  icon: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** Path prefix that makes the item active. */
+  section: string;
+  children?: NavigationLink[];
+};
+
+/** The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. */
+export function navigationItems(me: Me): NavigationItem[] {
+  const items: (NavigationItem | false)[] = [
+    { label: 'Tableau de bord', to: pathTo('dashboard'), section: '/dashboard', icon: IconLayoutDashboard },
+    {
+      label: 'Réservations',
+      to: pathTo('bookings', { status: BOOKING_STATUSES.pending.slug }),
+      section: '/bookings',
+      icon: IconClipboardList,
+      children: Object.values(BOOKING_STATUSES).map((status) => ({
+        label: status.labelPlural,
+        to: pathTo('bookings', { status: status.slug }),
+      })),
+    },
+    { label: 'Planning', to: pathTo('planning'), section: '/planning', icon: IconCalendarEvent },
+    { label: 'Vols', to: pathTo('flights'), section: '/flights', icon: IconBalloon },
+    canAccess('remoteOrders', me) && {
+      label: 'Commandes à distance',
+      to: pathTo('remote-orders'),
+      section: '/remote-orders',
+      icon: IconFileImport,
+    },
+    { label: 'Autres données', to: pathTo('other-data'), section: '/other-data', icon: IconDatabase },
+    canAccess('settings', me) && {
+      label: 'Paramètres',
+      to: pathTo('settings'),
+      section: '/settings',
+      icon: IconSettings,
+    },
+    canAccess('users', me) && { label: 'Utilisateurs', to: pathTo('users'), section: '/users', icon: IconUsers },
+  ];
+  return items.filter((item): item is NavigationItem => item !== false);
+}
+
+export const isInSection = (pathname: string, section: string) =>
+  pathname === section || pathname.startsWith(`${section}/`);

@@ -1,0 +1,20 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+
+/**
+ * The one query cache of the app. Data stays fresh for 30 s (lists re-read when a screen comes back after that),
+ * answers from the server are never retried (a 4xx will not change, a 503 is maintenance), network failures once.
+ */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        gcTime: 5 * 60_000,
+        retry: (failureCount, error) => !(error instanceof ApiError) && failureCount < 1,
+        refetchOnWindowFocus: true,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

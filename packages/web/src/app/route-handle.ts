@@ -1,0 +1,24 @@
+import { useMatches } from 'react-router';
+import type { RouteName } from './routes';
+
+/** What each route declares besides its path: its name (SPEC §2.1) and the French title the layout shows. */
+export type RouteHandle = {
+  name?: RouteName;
+  title?: string;
+  /** A section title shown above the page title (Autres données, Paramètres). */
+  section?: string;
+  /** For the booking lists, one static route per status. */
+  bookingStatus?: string;
+};
+
+export function useRouteHandles(): RouteHandle[] {
+  return useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
+}
+
+/** Title and section of the deepest route that has them. */
+export function usePageHeading(): { title: string | null; section: string | null } {
+  const handles = useRouteHandles();
+  const title = handles.findLast((handle) => handle.title)?.title ?? null;
+  const section = handles.findLast((handle) => handle.section)?.section ?? null;
+  return { title, section: section === title ? null : section };
+}

@@ -1,0 +1,19 @@
+import { Outlet } from 'react-router';
+import { SubNavigation } from '../../app/layout/SubNavigation';
+import { pathTo } from '../../app/routes';
+
+/** settings/emails: its children global-settings and email-templates. */
+export default function EmailsSettingsLayout() {
+  return (
+    <>
+      <SubNavigation
+        label="Sections des emails"
+        links={[
+          { label: 'Paramètres généraux', to: pathTo('settings-emails-global') },
+          { label: "Modèles d'email", to: pathTo('email-templates') },
+        ]}
+      />
+      <Outlet />
+    </>
+  );
+}

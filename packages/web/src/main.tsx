@@ -1,0 +1,41 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import 'dayjs/locale/fr';
+import dayjs from 'dayjs';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { installGlobalResponses } from './api/global';
+import { AppProviders } from './app/AppProviders';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { ROUTE_PATHS } from './app/routes';
+import { setMaintenance } from './session/store';
+
+dayjs.locale('fr');
+
+const queryClient = createQueryClient();
+const router = createAppRouter();
+
+installGlobalResponses({
+  currentPath: () => router.state.location.pathname,
+  loginPath: ROUTE_PATHS.login,
+  maintenancePath: ROUTE_PATHS.maintenance,
+  reload: () => window.location.reload(),
+  setMaintenance: (isOn) => setMaintenance(isOn),
+  goToMaintenance: (from) => {
+    setMaintenance(true, from);
+    router.navigate(ROUTE_PATHS.maintenance, { replace: true });
+  },
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
