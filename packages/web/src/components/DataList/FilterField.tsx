@@ -1,3 +1,4 @@
+import { filterLoadFailedMessage } from '@app/domain';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { DateInput, DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
@@ -9,8 +10,6 @@ import { notifyFailure } from '../notify/notify';
 import { RemoteAutocomplete } from '../RemoteAutocomplete/RemoteAutocomplete';
 
 type SelectDefinition = Extract<FilterDefinition, { type: 'select' }>;
-
-export const filterLoadFailed = (id: string) => `Erreur de chargement : ${id}`;
 
 /** SPEC §2.6 / §7.7: each filter loads its own options, GET {endpoint}?count=&order=. */
 function useFilterOptions(definition: SelectDefinition): { options: FilterOption[]; isLoading: boolean } {
@@ -24,7 +23,7 @@ function useFilterOptions(definition: SelectDefinition): { options: FilterOption
     staleTime: 5 * 60_000,
   });
   useEffect(() => {
-    if (result.isError) notifyFailure(filterLoadFailed(definition.id), result.error);
+    if (result.isError) notifyFailure(filterLoadFailedMessage(definition.id), result.error);
   }, [result.isError, result.error, definition.id]);
   if (!loader) return { options: definition.options ?? [], isLoading: false };
   const valueField = loader.valueField ?? 'id';

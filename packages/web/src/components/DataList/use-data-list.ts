@@ -1,4 +1,11 @@
-import { LIST_FETCH_DEBOUNCE_MS, LIST_PAGE_SIZE, type ListQuery, type OrderItem, type Paginated } from '@app/domain';
+import {
+  LIST_FETCH_DEBOUNCE_MS,
+  LIST_PAGE_SIZE,
+  type ListQuery,
+  MESSAGES,
+  type OrderItem,
+  type Paginated,
+} from '@app/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo } from 'react';
@@ -11,8 +18,6 @@ import {
   useListState,
 } from '../../lib/list-state';
 import { notifyFailure } from '../notify/notify';
-
-export const LIST_LOAD_FAILED = 'Erreur de chargement de la liste de données';
 
 /**
  * Query keys of the data lists start with their endpoint, like every query on that endpoint: invalidating
@@ -52,7 +57,7 @@ export function useDataList<T>({ endpoint, filters = [], baseQuery, storageKey, 
   });
 
   useEffect(() => {
-    if (result.isError) notifyFailure(LIST_LOAD_FAILED, result.error);
+    if (result.isError) notifyFailure(MESSAGES.dataListLoadFailed, result.error);
   }, [result.isError, result.error]);
 
   const page: Paginated<T> | undefined = result.data;

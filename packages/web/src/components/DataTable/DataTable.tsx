@@ -1,4 +1,4 @@
-import type { OrderItem } from '@app/domain';
+import { MESSAGES, type OrderItem } from '@app/domain';
 import {
   Box,
   Group,
@@ -16,8 +16,6 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useIsLargeScreen } from '../../lib/media';
-
-export const EMPTY_TABLE_TEXT = "Aucune donnée n'a été trouvée...";
 
 export type DataColumn<T> = {
   /** Column header; inside each cell on medium and smaller screens. */
@@ -141,7 +139,7 @@ export function DataTable<T>({
         <LoadingOverlay visible={isLoading && rows.length > 0} zIndex={10} overlayProps={{ blur: 1 }} />
         {isEmpty && (
           <Text c="dimmed" ta="center" py="lg">
-            {EMPTY_TABLE_TEXT}
+            {MESSAGES.noData}
           </Text>
         )}
         {showSkeleton && (
@@ -228,7 +226,7 @@ export function DataTable<T>({
             {isEmpty && (
               <Table.Tr>
                 <Table.Td colSpan={columnCount} ta="center" c="dimmed" py="lg">
-                  {EMPTY_TABLE_TEXT}
+                  {MESSAGES.noData}
                 </Table.Td>
               </Table.Tr>
             )}

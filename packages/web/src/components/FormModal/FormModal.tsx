@@ -1,11 +1,9 @@
-import { MODAL_CLOSE_MS, TEXTAREA_ROWS_DIALOG } from '@app/domain';
+import { MESSAGES, MODAL_CLOSE_MS, TEXTAREA_ROWS_DIALOG } from '@app/domain';
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../api/client';
 import { notifyFailure, notifySuccess } from '../notify/notify';
 import { FormFieldsContext, type FormFieldsContextValue } from './form-context';
-
-export const SAVED_MESSAGE = 'Données sauvegardées';
 
 export type FormModalProps<R = unknown> = {
   opened: boolean;
@@ -51,12 +49,12 @@ export function FormModal<R = unknown>({
   title,
   onSubmit,
   failureMessage,
-  successMessage = SAVED_MESSAGE,
+  successMessage = MESSAGES.saved,
   onSaved,
   children,
   canSubmit = true,
   isClosedOnFailure = false,
-  submitLabel = 'Valider',
+  submitLabel = MESSAGES.validate,
   size = 'lg',
 }: FormModalProps<R>) {
   const [isSubmitting, setSubmitting] = useState(false);
@@ -113,7 +111,7 @@ export function FormModal<R = unknown>({
             {typeof children === 'function' ? children({ errors }) : children}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={close} disabled={isSubmitting}>
-                Annuler
+                {MESSAGES.cancel}
               </Button>
               <Button type="submit" loading={isSubmitting} disabled={!canSubmit}>
                 {submitLabel}

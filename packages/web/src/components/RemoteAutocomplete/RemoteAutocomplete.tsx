@@ -1,3 +1,4 @@
+import { MESSAGES } from '@app/domain';
 import { CloseButton, Combobox, InputBase, type InputBaseProps, Loader, useCombobox } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -5,9 +6,6 @@ import { api } from '../../api/client';
 import { useSearchText } from '../../lib/debounce';
 import { useFieldError } from '../FormModal/form-context';
 import { notifyFailure } from '../notify/notify';
-
-export const RESULTS_LOAD_FAILED = 'Erreur de chargement des résultats';
-export const NO_RESULT_TEXT = 'Aucun résultat...';
 
 export type RemoteAutocompleteProps<T> = Pick<
   InputBaseProps,
@@ -84,7 +82,7 @@ export function RemoteAutocomplete<T>({
   });
 
   useEffect(() => {
-    if (results.isError) notifyFailure(RESULTS_LOAD_FAILED, results.error);
+    if (results.isError) notifyFailure(MESSAGES.resultsLoadFailed, results.error);
   }, [results.isError, results.error]);
 
   const items = search !== '' ? (results.data ?? []) : [];
@@ -144,7 +142,7 @@ export function RemoteAutocomplete<T>({
               {renderOption ? renderOption(item) : labelOf(item)}
             </Combobox.Option>
           ))}
-          {hasSearched && items.length === 0 && <Combobox.Empty>{NO_RESULT_TEXT}</Combobox.Empty>}
+          {hasSearched && items.length === 0 && <Combobox.Empty>{MESSAGES.noResult}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>
