@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+import {
+  flag,
+  id,
+  idList,
+  integer,
+  optionalAmount,
+  optionalDate,
+  optionalId,
+  optionalText,
+  payload,
+  requiredText,
+} from './common.js';
+
+// SPEC §3 Booking, §7.2 (POST/PUT /api/bookings). Status defaults to 1 (pending) on the server.
+const shape = {
+  number: requiredText(50),
+  number_alt: optionalText(50),
+  booked_at: optionalDate(),
+  passengers_number: integer(1),
+  booking_status_id: id().optional(),
+  customer_id: optionalId(),
+  has_pre_flight_infos: flag().optional(),
+  location_id: optionalId(),
+  prestation_id: optionalId(),
+  booking_origin_id: optionalId(),
+  business_provider_id: optionalId(),
+  paid_amount: optionalAmount(),
+  total_amount: optionalAmount(),
+  remaining_amount: optionalAmount(),
+  refundable: flag().optional(),
+  payment_method_id: optionalId(),
+  /** Flight slots (flight_schedules ids), written through the booking_flight_schedules pivot. */
+  flight_schedules: idList().optional(),
+};
+
+export const bookingCreateSchema = payload(shape);
+export const bookingUpdateSchema = payload(shape).partial();
+export type BookingCreate = z.input<typeof bookingCreateSchema>;
+export type BookingUpdate = z.input<typeof bookingUpdateSchema>;

@@ -1,0 +1,44 @@
+import type { z } from 'zod';
+import { CUSTOMER_TYPES } from '../reference.js';
+import { id, optionalEmail, optionalText, payload, REQUIRED } from './common.js';
+
+// SPEC §3 Customer, §5.1: company name required unless the type is individual; last name when individual.
+// §5.3: switching to individual clears company name, SIRET and VAT (the server applies it on every write).
+const shape = {
+  customer_type_id: id(),
+  first_name: optionalText(),
+  last_name: optionalText(),
+  company_name: optionalText(),
+  email: optionalEmail(),
+  phone: optionalText(50),
+  siret_number: optionalText(50),
+  vat_number: optionalText(50),
+  address: optionalText(500),
+  additional_address: optionalText(500),
+  zip_code: optionalText(20),
+  town: optionalText(),
+  country: optionalText(),
+};
+
+export const isIndividualCustomerType = (customerTypeId: number): boolean =>
+  customerTypeId === CUSTOMER_TYPES.individual.id;
+
+type CustomerNames = { customer_type_id?: number | null; last_name?: string | null; company_name?: string | null };
+
+/** The §5.1 conditional requirement, on the whole record (create payload, or current row merged with an update). */
+export function customerRequiredErrors(values: CustomerNames): Record<string, string[]> {
+  if (values.customer_type_id === undefined || values.customer_type_id === null) return {};
+  if (isIndividualCustomerType(values.customer_type_id)) {
+    return values.last_name ? {} : { last_name: [REQUIRED] };
+  }
+  return values.company_name ? {} : { company_name: [REQUIRED] };
+}
+
+export const customerCreateSchema = payload(shape).superRefine((values, ctx) => {
+  for (const [field, [message]] of Object.entries(customerRequiredErrors(values))) {
+    ctx.addIssue({ code: 'custom', message: message ?? REQUIRED, path: [field] });
+  }
+});
+export const customerUpdateSchema = payload(shape).partial();
+export type CustomerCreate = z.input<typeof customerCreateSchema>;
+export type CustomerUpdate = z.input<typeof customerUpdateSchema>;

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { payload, REQUIRED, requiredText } from './common.js';
+
+// SPEC §7.5 PUT /api/email-templates/{id} {subject, body}; the server sanitizes the HTML body.
+export const emailTemplateUpdateSchema = payload({
+  subject: requiredText(500),
+  body: z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? REQUIRED : 'Texte attendu.') })
+    .max(100000, '100000 caractères au maximum.'),
+}).partial();
+export type EmailTemplateUpdate = z.input<typeof emailTemplateUpdateSchema>;

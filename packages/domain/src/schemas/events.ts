@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import { date, optionalText, payload, requiredText, time } from './common.js';
+
+// SPEC §3 Event / planning note, §5.1: date, time, title required; §5.2 time sent with seconds.
+const shape = {
+  scheduled_date: date(),
+  scheduled_time: time(),
+  title: requiredText(),
+  description: optionalText(10000),
+};
+
+export const eventCreateSchema = payload(shape);
+export const eventUpdateSchema = payload(shape).partial();
+export type EventCreate = z.input<typeof eventCreateSchema>;
+export type EventUpdate = z.input<typeof eventUpdateSchema>;

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { date, flag, id, idList, optionalId, optionalNumber, optionalTime, payload, time } from './common.js';
+
+// SPEC §3 Flight, §7.4 (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
+// teammates is a list of ids written through flight_teammates.
+const shape = {
+  scheduled_date: date(),
+  scheduled_time: time(),
+  is_public: flag().optional(),
+  takeoff_temperature: optionalNumber(),
+  flight_max_altitude: optionalNumber(),
+  flight_type_id: optionalId(),
+  location_id: optionalId(),
+  prestation_id: optionalId(),
+  balloon_id: optionalId(),
+  pilot_id: optionalId(),
+  takeoff_time: optionalTime(),
+  landing_time: optionalTime(),
+  flight_status_id: id().optional(),
+  teammates: idList().optional(),
+};
+
+export const flightCreateSchema = payload(shape);
+export const flightUpdateSchema = payload(shape).partial();
+export type FlightCreate = z.input<typeof flightCreateSchema>;
+export type FlightUpdate = z.input<typeof flightUpdateSchema>;

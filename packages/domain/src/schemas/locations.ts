@@ -1,0 +1,17 @@
+import type { z } from 'zod';
+import { flag, optionalNumber, optionalText, payload, requiredText } from './common.js';
+
+// SPEC §3 Location (is_restrictive defaults to 1 in the database), §5.1 label required.
+const shape = {
+  label: requiredText(),
+  is_default: flag().optional(),
+  is_restrictive: flag().optional(),
+  takeoff_altitude: optionalNumber(),
+  flight_max_altitude: optionalNumber(),
+  risk_factors: optionalText(10000),
+};
+
+export const locationCreateSchema = payload(shape);
+export const locationUpdateSchema = payload(shape).partial();
+export type LocationCreate = z.input<typeof locationCreateSchema>;
+export type LocationUpdate = z.input<typeof locationUpdateSchema>;

@@ -1,0 +1,32 @@
+import type { z } from 'zod';
+import {
+  flag,
+  id,
+  optionalEmail,
+  optionalId,
+  optionalInteger,
+  optionalNumber,
+  optionalText,
+  payload,
+  requiredText,
+} from './common.js';
+
+// SPEC §3 Passenger, §5.1 (ticket number, first and last name required), §7.3: ticket_number, is_referent and
+// booking_id are set on creation; a passenger never moves to another booking.
+const editable = {
+  ticket_number: requiredText(50),
+  first_name: requiredText(),
+  last_name: requiredText(),
+  is_referent: flag().optional(),
+  email: optionalEmail(),
+  phone: optionalText(50),
+  department: optionalText(10),
+  age: optionalInteger(0),
+  weight: optionalNumber(),
+  passenger_type_id: optionalId(),
+};
+
+export const passengerCreateSchema = payload({ ...editable, booking_id: id() });
+export const passengerUpdateSchema = payload(editable).partial();
+export type PassengerCreate = z.input<typeof passengerCreateSchema>;
+export type PassengerUpdate = z.input<typeof passengerUpdateSchema>;
