@@ -1,0 +1,142 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { orderSql, simpleOrder } from './order.js';
+import { fieldSelections } from './select.js';
+import { and, ref } from './sql.js';
+import type { EngineContext, Row } from './types.js';
+import type { EmbedNode } from './validate.js';
+
+// Stage 6: `embed=rel,rel.sub`. One query per relation per level, over the parent keys with IN (chunked for
+// the engines' parameter limits), whatever the number of parent rows: no N+1. Nested embeds then run on all
+// the loaded children at once. Each embedded row answers its resource's fields, computed ones included.
+
+const CHUNK = 500;
+const KEY = '__key';
+
+function chunks<T>(list: T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += CHUNK) out.push(list.slice(i, i + CHUNK));
+  return out;
+}
+
+const distinct = (values: unknown[]): (string | number)[] =>
+  [...new Set(values.filter((v) => v !== null && v !== undefined))] as (string | number)[];
+
+const inList = (expr: RawBuilder<unknown>, ids: (string | number)[]) =>
+  sql<SqlBool>`${expr} in (${sql.join(ids.map((id) => sql`${id}`))})`;
+
+async function selectRows(ids: (string | number)[], build: (ids: (string | number)[]) => any): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const part of chunks(ids)) rows.push(...((await build(part).execute()) as Row[]));
+  return rows;
+}
+
+function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {
+  const map = new Map<unknown, Row[]>();
+  for (const row of rows) {
+    const k = row[key];
+    delete row[key];
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+/** Loads one relation for the given parent rows, sets it on each, and returns the loaded children. */
+async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[]): Promise<Row[]> {
+  const db = ctx.db as unknown as Kysely<any>;
+  const { relation, resource: target, name } = node;
+  const c = 'e0';
+  const where = (alias: string) => (relation.where ? [relation.where(alias)] : []);
+  const order = orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
+
+  if (relation.kind === 'belongsTo') {
+    const ids = distinct(parents.map((p) => p[relation.foreignKey]));
+    const rows = await selectRows(ids, (part) =>
+      db
+        .selectFrom(`${target.table} as ${c}`)
+        .select(fieldSelections(target, c))
+        .where(and([...where(c), inList(ref(c, 'id'), part)])),
+    );
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    for (const p of parents) p[name] = byId.get(p[relation.foreignKey]) ?? null;
+    return rows;
+  }
+
+  const parentIds = distinct(parents.map((p) => p.id));
+  let grouped: Map<unknown, Row[]>;
+  if (relation.kind === 'hasMany') {
+    const rows = await selectRows(parentIds, (part) =>
+      db
+        .selectFrom(`${target.table} as ${c}`)
+        .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
+        .where(and([...where(c), inList(ref(c, relation.foreignKey), part)]))
+        .orderBy(order),
+    );
+    grouped = groupBy(rows, KEY);
+  } else if (relation.kind === 'manyToMany') {
+    const p = 'e1';
+    const rows = await selectRows(parentIds, (part) =>
+      db
+        .selectFrom(`${relation.pivot} as ${p}`)
+        .innerJoin(`${target.table} as ${c}`, (join: any) =>
+          join.on(sql<SqlBool>`${ref(c, 'id')} = ${ref(p, relation.foreignKey)}`),
+        )
+        .select([...fieldSelections(target, c), sql`${ref(p, relation.localKey)}`.as(KEY)])
+        .where(and([...where(c), inList(ref(p, relation.localKey), part)]))
+        .orderBy(order),
+    );
+    grouped = groupBy(rows, KEY);
+  } else {
+    // symmetric: read the pivot in both directions, then the targets once.
+    const p = 'e1';
+    const pairs = (await selectRows(parentIds, (part) =>
+      db
+        .selectFrom(`${relation.pivot} as ${p}`)
+        .select([sql`${ref(p, relation.localKey)}`.as('a'), sql`${ref(p, relation.foreignKey)}`.as('b')])
+        .where(
+          sql<SqlBool>`(${inList(ref(p, relation.localKey), part)} or ${inList(ref(p, relation.foreignKey), part)})`,
+        ),
+    )) as { a: number; b: number }[];
+    const wanted = new Set(parentIds);
+    const edges: [number, number][] = [];
+    for (const { a, b } of pairs) {
+      if (wanted.has(a)) edges.push([a, b]);
+      if (wanted.has(b)) edges.push([b, a]);
+    }
+    const targets = await selectRows(distinct(edges.map(([, other]) => other)), (part) =>
+      db
+        .selectFrom(`${target.table} as ${c}`)
+        .select(fieldSelections(target, c))
+        .where(and([...where(c), inList(ref(c, 'id'), part)]))
+        .orderBy(order),
+    );
+    const position = new Map(targets.map((t, i) => [t.id, i]));
+    grouped = new Map();
+    for (const [owner, other] of edges.sort((x, y) => (position.get(x[1]) ?? 0) - (position.get(y[1]) ?? 0))) {
+      const row = targets[position.get(other) ?? -1];
+      if (!row) continue;
+      const list = grouped.get(owner) ?? [];
+      list.push({ ...row });
+      grouped.set(owner, list);
+    }
+  }
+
+  const children: Row[] = [];
+  const single = relation.kind === 'hasMany' && relation.single;
+  for (const parent of parents) {
+    const list = grouped.get(parent.id) ?? [];
+    parent[name] = single ? (list[0] ?? null) : list;
+    children.push(...(single ? list.slice(0, 1) : list));
+  }
+  return children;
+}
+
+export async function loadEmbeds(ctx: EngineContext, rows: Row[], nodes: EmbedNode[]): Promise<void> {
+  if (!rows.length) return;
+  for (const node of nodes) {
+    const children = await loadRelation(ctx, node, rows);
+    if (node.children.length) await loadEmbeds(ctx, children, node.children);
+  }
+}

@@ -1,0 +1,121 @@
+import type { OrderItem } from '@app/domain';
+import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../db/schema.js';
+import type { AppContext, Auth, RouteAccess } from '../http/context.js';
+
+// Resource declarations (ARCHITECTURE §3): one per entity in resources/<entity>.ts. The engine reads them to
+// validate a list query, to build its SQL and to write. Identifiers in SQL only ever come from here.
+
+/** What the engine runs with: the app context, plus who asks (scopes and author fields read it). */
+export type EngineContext = AppContext & { auth?: Auth | null };
+
+export type FieldType = 'id' | 'integer' | 'number' | 'string' | 'text' | 'flag' | 'date' | 'time' | 'timestamp';
+
+/** A SQL expression over the row of the given table alias. */
+export type RowExpression<T = unknown> = (alias: string) => RawBuilder<T>;
+export type RowCondition = RowExpression<SqlBool>;
+
+export type Field = {
+  type: FieldType;
+  /** Column name, defaults to the field name. Ignored for computed fields. */
+  column?: string;
+  /** A computed field: read-only, answered on every read, filterable and sortable like a column. */
+  sql?: RowExpression;
+  /** Never answered (still usable in filters when filterable). */
+  hidden?: boolean;
+  filterable?: boolean;
+  sortable?: boolean;
+  /** The column is NOT NULL: ordering needs no NULLS LAST (which would keep SQLite off the index). */
+  notNull?: boolean;
+  /**
+   * SQLite only: the column is indexed in the FTS5 trigram table `<table>_fts` (migration 0004), so a
+   * contains/prefix match of 3+ characters uses that index instead of scanning with fold().
+   */
+  textIndex?: boolean;
+};
+
+type RelationBase = {
+  /** Target resource name (a key of the registry). */
+  target: string;
+  /** Extra condition on the target rows (hasOne referent, next flights...). */
+  where?: RowCondition;
+  /** Order of embedded lists; the target's default order otherwise. */
+  order?: OrderItem[];
+};
+
+export type Relation =
+  | (RelationBase & { kind: 'belongsTo'; foreignKey: string })
+  /** Children whose `foreignKey` points at this row. `single`: answers the first one (or null) when embedded. */
+  | (RelationBase & { kind: 'hasMany'; foreignKey: string; single?: boolean })
+  /** Through a pivot table: pivot.localKey = this.id, pivot.foreignKey = target.id. */
+  | (RelationBase & { kind: 'manyToMany'; pivot: string; localKey: string; foreignKey: string })
+  /** A pivot read in both directions (booking_links: booking_id <-> linked_booking_id). */
+  | (RelationBase & { kind: 'symmetric'; pivot: string; localKey: string; foreignKey: string });
+
+export type AppendFunction = (ctx: EngineContext, rows: Record<string, unknown>[]) => Promise<void>;
+
+export type Row = Record<string, unknown>;
+export type Db = Kysely<DB> | Transaction<DB>;
+
+export type RouteKind = 'list' | 'read' | 'create' | 'update' | 'delete';
+
+/** Hook arguments: the transaction every change of one write runs in, and the request's context. */
+export type WriteScope = { ctx: EngineContext; trx: Transaction<DB> };
+
+export type WriteSpec = {
+  // biome-ignore lint/suspicious/noExplicitAny: each resource brings its own zod object schema
+  create?: z.ZodType<Record<string, any>>;
+  // biome-ignore lint/suspicious/noExplicitAny: idem
+  update?: z.ZodType<Record<string, any>>;
+  /** Column values a create gets when the payload leaves them out (new bookings: status 1). */
+  defaults?: Record<string, unknown>;
+  /** Flags only one row may carry at a time (within `scope` rows when given): is_default, is_referent. */
+  exclusive?: { field: string; scope?: string }[];
+  /** Columns unique across rows (within `scope` rows when given); a clash answers 422 with `message` on the field. */
+  unique?: { field: string; scope?: string; message: string }[];
+  /**
+   * To-many relations written as a list of ids under their own name (flight `teammates`, booking
+   * `flight_schedules`): manyToMany rewrites the pivot rows, hasMany sets the children's foreign key.
+   */
+  relations?: string[];
+  /** Rows elsewhere that keep this one from being deleted (409 with the message). */
+  dependents?: { table: keyof DB & string; column: string; message: string }[];
+  /** A create whose values on these columns already exist answers the existing row (200) instead. */
+  idempotentOn?: string[];
+  /** Runs before insert/update with the values to write and, on update, the current row. May change values. */
+  beforeWrite?: (scope: WriteScope, values: Row, existing: Row | null) => Promise<void> | void;
+  /** Runs before a delete, after the dependents check; throw to refuse. */
+  beforeDelete?: (scope: WriteScope, existing: Row) => Promise<void> | void;
+};
+
+export type Resource = {
+  /** The path under /api and the registry key (kebab-case, SPEC §7). */
+  name: string;
+  table: keyof DB & string;
+  fields: Record<string, Field>;
+  relations?: Record<string, Relation>;
+  /** Field paths OR-ed by `search` (contains, accent- and case-insensitive). */
+  search?: string[];
+  /** Field paths a `search` starting with `#` looks up by prefix (booking numbers). */
+  hashSearch?: string[];
+  defaultOrder: OrderItem[];
+  appends?: Record<string, AppendFunction>;
+  /** Rows the asker may see at all (settings hides the su-only keys). */
+  scope?: (ctx: EngineContext) => RowCondition | null;
+  /** Which generic routes exist, each with its access policy (http/context.ts RouteAccess). */
+  routes: Partial<Record<RouteKind, RouteAccess>>;
+  write?: WriteSpec;
+};
+
+export type Registry = ReadonlyMap<string, Resource>;
+
+export const isToMany = (relation: Relation): boolean =>
+  relation.kind === 'manyToMany' || relation.kind === 'symmetric' || (relation.kind === 'hasMany' && !relation.single);
+
+export const fieldColumn = (name: string, field: Field): string => field.column ?? name;
+
+export const isNumeric = (field: Field): boolean =>
+  field.type === 'integer' || field.type === 'number' || field.type === 'id';
+
+export const isTextual = (field: Field): boolean => field.type === 'string' || field.type === 'text';

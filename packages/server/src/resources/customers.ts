@@ -1,0 +1,71 @@
+import {
+  customerCreateSchema,
+  customerRequiredErrors,
+  customerUpdateSchema,
+  isIndividualCustomerType,
+} from '@app/domain';
+import { sql } from 'kysely';
+import { ref } from '../engine/sql.js';
+import type { Resource } from '../engine/types.js';
+import { ValidationError } from '../http/errors.js';
+import { f, fullNameSql } from './fields.js';
+
+// SPEC §3 Customer, §5.1 conditional requirements, §5.3 an individual has no company name, SIRET or VAT.
+export const customers: Resource = {
+  name: 'customers',
+  table: 'customers',
+  fields: {
+    id: f.id(),
+    customer_type_id: f.integer({ notNull: true }),
+    first_name: f.string(),
+    last_name: f.string({ textIndex: true }),
+    company_name: f.string(),
+    email: f.string(),
+    phone: f.string(),
+    siret_number: f.string(),
+    vat_number: f.string(),
+    address: f.string(),
+    additional_address: f.string(),
+    zip_code: f.string(),
+    town: f.string(),
+    country: f.string(),
+    created_at: f.timestamp(),
+    updated_at: f.timestamp(),
+    /** The person's name, or the company name when there is none. */
+    full_name: {
+      type: 'string',
+      sql: (a) => sql`coalesce(nullif(${fullNameSql(a)}, ''), ${ref(a, 'company_name')})`,
+    },
+  },
+  relations: {
+    customer_type: { kind: 'belongsTo', target: 'customer-types', foreignKey: 'customer_type_id' },
+    bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'customer_id' },
+  },
+  search: ['last_name', 'first_name', 'company_name', 'email'],
+  defaultOrder: [
+    { field: 'last_name', direction: 'ASC' },
+    { field: 'first_name', direction: 'ASC' },
+  ],
+  routes: { list: {}, read: {}, create: {}, update: {}, delete: {} },
+  write: {
+    create: customerCreateSchema,
+    update: customerUpdateSchema,
+    beforeWrite: (_scope, values, existing) => {
+      const merged = { ...existing, ...values } as Parameters<typeof customerRequiredErrors>[0];
+      const errors = customerRequiredErrors(merged);
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+      if (merged.customer_type_id && isIndividualCustomerType(merged.customer_type_id)) {
+        values.company_name = null;
+        values.siret_number = null;
+        values.vat_number = null;
+      }
+    },
+    dependents: [
+      {
+        table: 'bookings',
+        column: 'customer_id',
+        message: 'Ce client est associé à des réservations et ne peut pas être supprimé.',
+      },
+    ],
+  },
+};

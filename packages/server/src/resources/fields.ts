@@ -1,0 +1,45 @@
+import { type RawBuilder, sql } from 'kysely';
+import { ref } from '../engine/sql.js';
+import type { Field, FieldType, RouteKind } from '../engine/types.js';
+import type { Auth, RouteAccess } from '../http/context.js';
+
+// Shorthands for the declarations in this folder.
+
+type Options = Omit<Field, 'type'>;
+const of =
+  (type: FieldType, base: Options = {}) =>
+  (options: Options = {}): Field => ({ type, ...base, ...options });
+
+export const f = {
+  id: of('id', { notNull: true }),
+  integer: of('integer'),
+  number: of('number'),
+  string: of('string'),
+  text: of('text', { sortable: false }),
+  flag: of('flag', { notNull: true }),
+  date: of('date'),
+  time: of('time'),
+  timestamp: of('timestamp', { notNull: true }),
+};
+
+/** `first_name last_name`, trimmed (either may be missing). */
+export const fullNameSql = (alias: string): RawBuilder<string> =>
+  sql<string>`trim(coalesce(${ref(alias, 'first_name')}, '') || ' ' || coalesce(${ref(alias, 'last_name')}, ''))`;
+
+export const fullName = (): Field => ({ type: 'string', sql: fullNameSql });
+
+/** Access of each generic route. {} is "any signed-in user" (the auth plugin's default for /api). */
+export const SIGNED_IN: RouteAccess = {};
+export const readOnly = (access: RouteAccess = SIGNED_IN): Partial<Record<RouteKind, RouteAccess>> => ({
+  list: access,
+  read: access,
+});
+export const crud = (
+  read: RouteAccess = SIGNED_IN,
+  write: RouteAccess = SIGNED_IN,
+): Partial<Record<RouteKind, RouteAccess>> => ({ list: read, read, create: write, update: write, delete: write });
+
+export const DEFAULT_LABEL_ORDER = [{ field: 'label', direction: 'ASC' as const }];
+
+/** The signed-in user writing (author of a note), null for API clients and internal calls. */
+export const authorOf = (auth: Auth | null | undefined): number | null => (auth?.kind === 'user' ? auth.user.id : null);

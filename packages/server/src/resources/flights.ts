@@ -1,0 +1,132 @@
+import { FLIGHT_STATUSES, flightCreateSchema, flightUpdateSchema, INITIAL_FLIGHT_STATUS_ID } from '@app/domain';
+import { type RawBuilder, sql } from 'kysely';
+import { ref, table } from '../engine/sql.js';
+import type { Resource } from '../engine/types.js';
+import { ConflictError, ValidationError } from '../http/errors.js';
+import { appendFlightMasses } from '../services/flight-masses.js';
+import { f } from './fields.js';
+
+// SPEC §3 Flight, §4.2 (new flights planned; a flight whose status is not editable cannot be deleted),
+// ARCHITECTURE §5 availability = balloon.passengers − passengers_count, null without a balloon.
+
+const ofRegistrations = (alias: string, select: (g: string, p: string) => RawBuilder<unknown>) => {
+  const g = `${alias}_g`;
+  const p = `${alias}_gp`;
+  return sql`(select ${select(g, p)} from ${table('registrations', g)}
+    join ${table('passengers', p)} on ${ref(p, 'id')} = ${ref(g, 'passenger_id')}
+    where ${ref(g, 'flight_id')} = ${ref(alias, 'id')})`;
+};
+const passengersCount = (alias: string) => {
+  const g = `${alias}_c`;
+  return sql`(select count(*) from ${table('registrations', g)} where ${ref(g, 'flight_id')} = ${ref(alias, 'id')})`;
+};
+
+export const flights: Resource = {
+  name: 'flights',
+  table: 'flights',
+  fields: {
+    id: f.id(),
+    scheduled_date: f.date({ notNull: true }),
+    scheduled_time: f.time({ notNull: true }),
+    is_public: f.flag(),
+    takeoff_temperature: f.number(),
+    flight_max_altitude: f.number(),
+    flight_type_id: f.integer(),
+    location_id: f.integer(),
+    prestation_id: f.integer(),
+    balloon_id: f.integer(),
+    pilot_id: f.integer(),
+    takeoff_time: f.time(),
+    landing_time: f.time(),
+    flight_status_id: f.integer({ notNull: true }),
+    created_at: f.timestamp(),
+    updated_at: f.timestamp(),
+    passengers_count: { type: 'integer', notNull: true, sql: passengersCount },
+    total_weight: {
+      type: 'number',
+      notNull: true,
+      sql: (a) => ofRegistrations(a, (_g, p) => sql`coalesce(sum(${ref(p, 'weight')}), 0)`),
+    },
+    availability: {
+      type: 'integer',
+      sql: (a) => {
+        const b = `${a}_b`;
+        return sql`((select ${ref(b, 'passengers')} from ${table('balloons', b)} where ${ref(b, 'id')} = ${ref(a, 'balloon_id')}) - ${passengersCount(a)})`;
+      },
+    },
+  },
+  relations: {
+    location: { kind: 'belongsTo', target: 'locations', foreignKey: 'location_id' },
+    balloon: { kind: 'belongsTo', target: 'balloons', foreignKey: 'balloon_id' },
+    pilot: { kind: 'belongsTo', target: 'pilots', foreignKey: 'pilot_id' },
+    prestation: { kind: 'belongsTo', target: 'prestations', foreignKey: 'prestation_id' },
+    flight_type: { kind: 'belongsTo', target: 'flight-types', foreignKey: 'flight_type_id' },
+    flight_status: { kind: 'belongsTo', target: 'flight-statutes', foreignKey: 'flight_status_id' },
+    teammates: {
+      kind: 'manyToMany',
+      target: 'teammates',
+      pivot: 'flight_teammates',
+      localKey: 'flight_id',
+      foreignKey: 'teammate_id',
+    },
+    passengers: {
+      kind: 'manyToMany',
+      target: 'passengers',
+      pivot: 'registrations',
+      localKey: 'flight_id',
+      foreignKey: 'passenger_id',
+      order: [
+        { field: 'booking_id', direction: 'ASC' },
+        { field: 'is_referent', direction: 'DESC' },
+      ],
+    },
+    registrations: { kind: 'hasMany', target: 'registrations', foreignKey: 'flight_id' },
+    notes: { kind: 'hasMany', target: 'flight-notes', foreignKey: 'flight_id' },
+    pinned_note: {
+      kind: 'hasMany',
+      single: true,
+      target: 'flight-notes',
+      foreignKey: 'flight_id',
+      where: (a) => sql`${ref(a, 'is_pinned')} = 1`,
+      order: [{ field: 'created_at', direction: 'DESC' }],
+    },
+    registration_requests: { kind: 'hasMany', target: 'registration-requests', foreignKey: 'flight_id' },
+  },
+  defaultOrder: [
+    { field: 'scheduled_date', direction: 'DESC' },
+    { field: 'scheduled_time', direction: 'ASC' },
+  ],
+  appends: { flight_masses: (ctx, rows) => appendFlightMasses(ctx, rows) },
+  // Read-only planning for API clients (ARCHITECTURE §4); writes need a signed-in user.
+  routes: {
+    list: { access: 'api-client' },
+    read: { access: 'api-client' },
+    create: {},
+    update: {},
+    delete: {},
+  },
+  write: {
+    create: flightCreateSchema,
+    update: flightUpdateSchema,
+    defaults: { flight_status_id: INITIAL_FLIGHT_STATUS_ID },
+    relations: ['teammates'],
+    // SPEC §4.2: a realized flight has its takeoff and landing times.
+    beforeWrite: (_scope, values, existing) => {
+      const merged = { ...existing, ...values };
+      if (merged.flight_status_id !== FLIGHT_STATUSES.realized.id) return;
+      const errors: Record<string, string[]> = {};
+      for (const field of ['takeoff_time', 'landing_time']) {
+        if (!merged[field]) errors[field] = ['Ce champ est obligatoire pour un vol réalisé.'];
+      }
+      if (Object.keys(errors).length) throw new ValidationError(errors);
+    },
+    beforeDelete: async ({ trx }, existing) => {
+      const status = await trx
+        .selectFrom('flight_statuses')
+        .select('is_editable')
+        .where('id', '=', existing.flight_status_id as number)
+        .executeTakeFirst();
+      if (status && !status.is_editable) throw new ConflictError('Ce vol ne peut plus être supprimé.');
+    },
+  },
+};

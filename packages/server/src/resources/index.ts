@@ -1,0 +1,58 @@
+import type { Registry, Resource } from '../engine/types.js';
+import { emailTemplates, settings, users } from './administration.js';
+import { bookingLinks, bookingNotes, requestedDates, woocommerceSyncNotifications } from './booking-parts.js';
+import { bookings } from './bookings.js';
+import { customers } from './customers.js';
+import { balloons, locations, pilots, prestations, teammates, ticketTemplates } from './equipment.js';
+import { flights } from './flights.js';
+import {
+  bookingOrigins,
+  bookingStatuses,
+  businessProviders,
+  customerTypes,
+  flightSchedules,
+  flightStatuses,
+  flightTypes,
+  passengerTypes,
+  paymentMethods,
+  roles,
+} from './lookups.js';
+import { passengers } from './passengers.js';
+import { events, flightNotes, registrationRequests, registrations } from './planning.js';
+
+// Every declared resource (one per entity of SPEC §3), keyed by its path under /api (SPEC §7).
+export const RESOURCES: readonly Resource[] = [
+  bookings,
+  bookingLinks,
+  requestedDates,
+  bookingNotes,
+  bookingOrigins,
+  businessProviders,
+  paymentMethods,
+  passengerTypes,
+  customers,
+  customerTypes,
+  passengers,
+  balloons,
+  events,
+  flights,
+  flightNotes,
+  flightTypes,
+  locations,
+  pilots,
+  teammates,
+  prestations,
+  ticketTemplates,
+  registrations,
+  registrationRequests,
+  emailTemplates,
+  settings,
+  users,
+  bookingStatuses,
+  flightStatuses,
+  flightSchedules,
+  roles,
+  woocommerceSyncNotifications,
+];
+
+export const registry: Registry = new Map(RESOURCES.map((r) => [r.name, r]));

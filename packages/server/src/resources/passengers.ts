@@ -1,0 +1,75 @@
+import { FLIGHT_STATUSES, MESSAGES, passengerCreateSchema, passengerUpdateSchema } from '@app/domain';
+import { sql } from 'kysely';
+import { ref } from '../engine/sql.js';
+import type { Relation, Resource } from '../engine/types.js';
+import { f, fullName } from './fields.js';
+
+/** Today's date on the server's clock, YYYY-MM-DD (next flights are those of today and later). */
+export function today(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+const byDate = [
+  { field: 'scheduled_date', direction: 'ASC' as const },
+  { field: 'scheduled_time', direction: 'ASC' as const },
+];
+
+/** The passenger's flights (through registrations), optionally only those matching `where`. */
+const flightsWhere = (where?: Relation['where']): Relation => ({
+  kind: 'manyToMany',
+  target: 'flights',
+  pivot: 'registrations',
+  localKey: 'passenger_id',
+  foreignKey: 'flight_id',
+  order: byDate,
+  ...(where ? { where } : {}),
+});
+
+// SPEC §3 Passenger, §5.2 ticket number unique ("Ce numéro existe déjà"); one referent per booking.
+export const passengers: Resource = {
+  name: 'passengers',
+  table: 'passengers',
+  fields: {
+    id: f.id(),
+    booking_id: f.integer({ notNull: true }),
+    ticket_number: f.string(),
+    first_name: f.string(),
+    last_name: f.string({ textIndex: true }),
+    full_name: fullName(),
+    is_referent: f.flag(),
+    email: f.string(),
+    phone: f.string(),
+    department: f.string(),
+    age: f.integer(),
+    weight: f.number(),
+    passenger_type_id: f.integer(),
+    created_at: f.timestamp(),
+    updated_at: f.timestamp(),
+  },
+  relations: {
+    booking: { kind: 'belongsTo', target: 'bookings', foreignKey: 'booking_id' },
+    passenger_type: { kind: 'belongsTo', target: 'passenger-types', foreignKey: 'passenger_type_id' },
+    registrations: { kind: 'hasMany', target: 'registrations', foreignKey: 'passenger_id' },
+    flights: flightsWhere(),
+    next_flights: flightsWhere(
+      (a) =>
+        sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.planned.id} and ${ref(a, 'scheduled_date')} >= ${today()}`,
+    ),
+    realized_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.realized.id}`),
+    postponed_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.weatherPostponed.id}`),
+  },
+  search: ['last_name', 'first_name', 'ticket_number', 'phone', 'email'],
+  hashSearch: ['booking.number', 'booking.number_alt'],
+  defaultOrder: [
+    { field: 'is_referent', direction: 'DESC' },
+    { field: 'id', direction: 'ASC' },
+  ],
+  routes: { list: {}, read: {}, create: {}, update: {}, delete: {} },
+  write: {
+    create: passengerCreateSchema,
+    update: passengerUpdateSchema,
+    unique: [{ field: 'ticket_number', message: MESSAGES.numberAlreadyExists }],
+    exclusive: [{ field: 'is_referent', scope: 'booking_id' }],
+  },
+};

@@ -1,0 +1,94 @@
+import {
+  eventCreateSchema,
+  eventUpdateSchema,
+  flightNoteCreateSchema,
+  flightNoteUpdateSchema,
+  registrationCreateSchema,
+} from '@app/domain';
+import type { Resource } from '../engine/types.js';
+import { authorOf, crud, f } from './fields.js';
+
+// Around flights: planning events (notes), flight notes, registrations and registration requests.
+
+export const events: Resource = {
+  name: 'events',
+  table: 'events',
+  fields: {
+    id: f.id(),
+    scheduled_date: f.date({ notNull: true }),
+    scheduled_time: f.time({ notNull: true }),
+    title: f.string({ notNull: true }),
+    description: f.text(),
+  },
+  search: ['title', 'description'],
+  defaultOrder: [
+    { field: 'scheduled_date', direction: 'ASC' },
+    { field: 'scheduled_time', direction: 'ASC' },
+  ],
+  routes: crud(),
+  write: { create: eventCreateSchema, update: eventUpdateSchema },
+};
+
+export const flightNotes: Resource = {
+  name: 'flight-notes',
+  table: 'flight_notes',
+  fields: {
+    id: f.id(),
+    flight_id: f.integer({ notNull: true }),
+    content: f.text({ notNull: true }),
+    is_pinned: f.flag(),
+    user_id: f.integer(),
+    created_at: f.timestamp(),
+    updated_at: f.timestamp(),
+  },
+  relations: { flight: { kind: 'belongsTo', target: 'flights', foreignKey: 'flight_id' } },
+  search: ['content'],
+  defaultOrder: [{ field: 'created_at', direction: 'ASC' }],
+  routes: crud(),
+  write: {
+    create: flightNoteCreateSchema,
+    update: flightNoteUpdateSchema,
+    beforeWrite: ({ ctx }, values, existing) => {
+      if (!existing) values.user_id = authorOf(ctx.auth);
+    },
+  },
+};
+
+export const registrations: Resource = {
+  name: 'registrations',
+  table: 'registrations',
+  fields: {
+    id: f.id(),
+    flight_id: f.integer({ notNull: true }),
+    passenger_id: f.integer({ notNull: true }),
+    created_at: f.timestamp(),
+  },
+  relations: {
+    flight: { kind: 'belongsTo', target: 'flights', foreignKey: 'flight_id' },
+    passenger: { kind: 'belongsTo', target: 'passengers', foreignKey: 'passenger_id' },
+  },
+  defaultOrder: [{ field: 'id', direction: 'ASC' }],
+  routes: { list: {}, read: {}, create: {}, delete: {} },
+  write: {
+    create: registrationCreateSchema,
+    unique: [{ field: 'passenger_id', scope: 'flight_id', message: 'Ce passager est déjà inscrit sur ce vol.' }],
+  },
+};
+
+/** Requests from the public planning widget (ARCHITECTURE §5); accepting one is a special endpoint. */
+export const registrationRequests: Resource = {
+  name: 'registration-requests',
+  table: 'registration_requests',
+  fields: {
+    id: f.id(),
+    booking_id: f.integer({ notNull: true }),
+    flight_id: f.integer({ notNull: true }),
+    created_at: f.timestamp(),
+  },
+  relations: {
+    booking: { kind: 'belongsTo', target: 'bookings', foreignKey: 'booking_id' },
+    flight: { kind: 'belongsTo', target: 'flights', foreignKey: 'flight_id' },
+  },
+  defaultOrder: [{ field: 'created_at', direction: 'DESC' }],
+  routes: { list: {}, read: {}, delete: {} },
+};
