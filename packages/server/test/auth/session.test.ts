@@ -200,7 +200,7 @@ describe(`sessions on ${engine}`, () => {
     const app = await buildApp({ config: testConfig({ secureCookies: true }), database: t.database });
     try {
       const user = await createUser(t);
-      const browser = new Browser({ ...t, app });
+      const browser = new Browser({ app });
       const response = await browser.login(user.email, user.password!);
       expect(setCookieLine(response, SESSION_COOKIE)).toMatch(/; Secure/);
       expect(setCookieLine(response, CSRF_COOKIE)).toMatch(/; Secure/);

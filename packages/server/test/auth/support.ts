@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SMTPServer } from 'smtp-server';
 import { createApiClient } from '../../src/auth/api-tokens.js';
 import { hashPassword } from '../../src/auth/passwords.js';
@@ -59,11 +59,15 @@ export function setCookieLine(response: LightMyRequestResponse, name: string): s
 /** A browser-like cookie jar for inject(): keeps what the server sets, sends it back, adds the XSRF header. */
 export class Browser {
   cookies: Record<string, string> = {};
-  constructor(private readonly t: TestApp) {}
+  /** `extraHeaders`: e.g. X-Forwarded-For to come from another ip (the app trusts the proxy). */
+  constructor(
+    private readonly t: { app: FastifyInstance },
+    private readonly extraHeaders: Record<string, string> = {},
+  ) {}
 
   headers(): Record<string, string> {
     const pairs = Object.entries(this.cookies).filter(([, v]) => v !== '');
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...this.extraHeaders };
     if (pairs.length) headers.cookie = pairs.map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.cookies[CSRF_COOKIE]) headers[CSRF_HEADER] = this.cookies[CSRF_COOKIE];
     return headers;
@@ -118,8 +122,11 @@ export async function startSmtp(): Promise<{
   smtpUrl: string;
   mails: CaughtMail[];
   nextMail: (to: string, timeoutMs?: number) => Promise<CaughtMail>;
+  /** Makes the server slow to accept each mail (a distant, busy SMTP relay). */
+  setDelay: (ms: number) => void;
   close: () => Promise<void>;
 }> {
+  let delayMs = 0;
   const mails: CaughtMail[] = [];
   const waiters: { to: string; resolve: (mail: CaughtMail) => void }[] = [];
   const server = new SMTPServer({
@@ -144,7 +151,7 @@ export async function startSmtp(): Promise<{
             waiter.resolve(mail);
           }
         }
-        callback();
+        setTimeout(() => callback(), delayMs);
       });
     },
   });
@@ -164,6 +171,9 @@ export async function startSmtp(): Promise<{
           },
         });
       }),
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
@@ -176,7 +186,7 @@ export function decodeMime(raw: string): string {
     const head = split === -1 ? entity : entity.slice(0, split);
     const body = split === -1 ? '' : entity.slice(split).replace(/^\r?\n\r?\n/, '');
     const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-    out.push(unfolded);
+    out.push(decodeEncodedWords(unfolded));
     const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
     if (/content-type:\s*multipart\//i.test(unfolded) && boundary) {
       for (const part of body.split(`--${boundary}`).slice(1)) {
@@ -194,6 +204,17 @@ export function decodeMime(raw: string): string {
   };
   walk(raw);
   return out.join('\n');
+}
+
+/** RFC 2047 encoded words of headers (`=?UTF-8?Q?Votre_acc=C3=A8s?=`). */
+function decodeEncodedWords(header: string): string {
+  return header
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeURIComponentSafe(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, '%$1')),
+    );
 }
 
 function decodeURIComponentSafe(text: string): string {
