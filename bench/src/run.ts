@@ -1,0 +1,299 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDatabase, type Database } from '@app/server';
+import autocannon from 'autocannon';
+import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
+import { buildScenarios, pickParams, type Scenario, type ScenarioKey } from './scenarios.js';
+
+// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d] [--fresh]`
+// Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
+// signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
+// runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
+// req/s, p50, p99, floor req/s, the floor/server ratio and the server's peak RSS, with PASS/MISS per target.
+
+const TARGETS = { p99Ms: 15, ratio: 2, rssMb: 300 } as const;
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(BENCH_DIR, '..');
+const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+
+// Keep in sync with packages/server/src/auth/session-format.ts (cookie names, header, sha256-hex row id).
+const SESSION_COOKIE = 'sid';
+const CSRF_COOKIE = 'XSRF-TOKEN';
+const CSRF_HEADER = 'x-xsrf-token';
+
+type Options = {
+  scale: number;
+  duration: number;
+  connections: number;
+  scenarios: ScenarioKey[];
+  fresh: boolean;
+};
+
+function parseOptions(args: readonly string[]): Options {
+  const scale = Number(flag(args, 'scale') ?? 1);
+  const duration = Number(flag(args, 'duration') ?? 5);
+  const connections = Number(flag(args, 'connections') ?? 10);
+  const scenarios = (flag(args, 'scenarios') ?? 'a,b,c,d').split(',').map((s) => s.trim()) as ScenarioKey[];
+  if (!(scale > 0)) throw new Error('--scale doit être un nombre positif.');
+  if (!(duration > 0 && duration <= 120)) throw new Error('--duration : entre 1 et 120 secondes.');
+  if (!(connections >= 1 && connections <= 200)) throw new Error('--connections : entre 1 et 200.');
+  if (!scenarios.every((s) => ['a', 'b', 'c', 'd'].includes(s))) throw new Error('--scenarios : parmi a,b,c,d.');
+  return { scale, duration, connections, scenarios, fresh: args.includes('--fresh') };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A su user and a live session row, as the auth plugin stores them; returns the headers a browser sends. */
+async function signIn(database: Database): Promise<Record<string, string>> {
+  const { db } = database;
+  const role = await db.selectFrom('roles').select('id').where('slug', '=', 'su').executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({
+      first_name: 'Banc',
+      last_name: 'Essai',
+      email: `bench-${crypto.randomBytes(4).toString('hex')}@example.test`,
+      password_hash: null,
+      role_id: role.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const raw = crypto.randomBytes(32).toString('base64url');
+  const csrf = crypto.randomBytes(32).toString('base64url');
+  const now = new Date();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: crypto.createHash('sha256').update(raw).digest('hex'),
+      user_id: user.id,
+      csrf_token: csrf,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 12 * 3600_000).toISOString(),
+    })
+    .execute();
+  return { cookie: `${SESSION_COOKIE}=${raw}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf };
+}
+
+async function startServer(url: string, port: number): Promise<ChildProcess> {
+  if (!fs.existsSync(SERVER_MAIN)) {
+    throw new Error(`Serveur non construit (${SERVER_MAIN}) : lancez « npm run bench » depuis la racine.`);
+  }
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: path.join(BENCH_DIR, '.data', 'server'),
+      // API only: no built SPA to serve.
+      WEB_DIR: path.join(BENCH_DIR, '.data', 'no-web'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté au démarrage (code ${child.exitCode}).`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health`);
+      if (res.ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error('Le serveur ne répond pas sur /health après 30 s.');
+}
+
+/** Resident set size of a process in MB, from /proc (Linux) or ps. */
+function rssOf(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const match = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+    if (match) return Number(match[1]) / 1024;
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return null;
+}
+
+type Measure = {
+  scenario: Scenario;
+  status: number;
+  error?: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  floorPerSec: number;
+  rssMb: number | null;
+};
+
+async function measure(
+  scenario: Scenario,
+  base: string,
+  headers: Record<string, string>,
+  options: Options,
+  serverPid: number,
+): Promise<Measure> {
+  const requestHeaders = { ...headers, accept: 'application/json', 'content-type': 'application/json' };
+  const probe = await fetch(`${base}${scenario.path}`, {
+    method: scenario.method,
+    headers: requestHeaders,
+    body: scenario.body,
+  });
+  const empty = { reqPerSec: 0, p50: 0, p99: 0, non2xx: 0, floorPerSec: 0, rssMb: null };
+  if (probe.status !== 200) {
+    const text = (await probe.text()).slice(0, 200);
+    return { scenario, status: probe.status, error: text, ...empty };
+  }
+  const run = (seconds: number) =>
+    autocannon({
+      url: `${base}${scenario.path}`,
+      method: scenario.method,
+      headers: requestHeaders,
+      body: scenario.body,
+      connections: options.connections,
+      duration: seconds,
+    });
+  await run(1); // warm-up: JIT, statement caches, page cache
+  let peak = 0;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(serverPid) ?? 0);
+  }, 100);
+  const result = await run(options.duration);
+  clearInterval(sampler);
+  peak = Math.max(peak, rssOf(serverPid) ?? 0);
+  return {
+    scenario,
+    status: 200,
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx + result.errors + result.timeouts,
+    floorPerSec: 0,
+    rssMb: peak || null,
+  };
+}
+
+/** Runs the hand-written SQL with as many concurrent callers as connections, for the same duration. */
+async function floorRate(scenario: Scenario, seconds: number, concurrency: number): Promise<number> {
+  const warm = performance.now() + 500;
+  while (performance.now() < warm) JSON.stringify(await scenario.floor());
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        JSON.stringify(await scenario.floor());
+        done += 1;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+const pad = (value: string, width: number) => value.padEnd(width);
+const num = (value: number, digits = 0) =>
+  value.toLocaleString('fr-FR', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+function printTable(measures: Measure[], options: Options, dialect: string): void {
+  const header = [
+    pad('scénario', 44),
+    pad('req/s', 9),
+    pad('p50 ms', 7),
+    pad('p99 ms', 7),
+    pad('plancher', 9),
+    pad('ratio', 6),
+    pad('RSS Mo', 7),
+    pad(`p99<${TARGETS.p99Ms}`, 7),
+    pad(`ratio≤${TARGETS.ratio}`, 8),
+    `RSS<${TARGETS.rssMb}`,
+  ].join(' ');
+  console.log(
+    `\nRésultats (${dialect}, échelle ${options.scale}, ${options.connections} connexions, ${options.duration} s par scénario)`,
+  );
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  for (const m of measures) {
+    const name = pad(`${m.scenario.key}) ${m.scenario.label}`.slice(0, 44), 44);
+    if (m.error !== undefined) {
+      console.log(`${name} ÉCHEC : HTTP ${m.status} ${m.error}`);
+      continue;
+    }
+    const ratio = m.floorPerSec / m.reqPerSec;
+    console.log(
+      [
+        name,
+        pad(num(m.reqPerSec), 9),
+        pad(num(m.p50, 1), 7),
+        pad(num(m.p99, 1), 7),
+        pad(num(m.floorPerSec), 9),
+        pad(num(ratio, 2), 6),
+        pad(m.rssMb === null ? '?' : num(m.rssMb), 7),
+        pad(verdict(m.p99 < TARGETS.p99Ms), 7),
+        pad(verdict(ratio <= TARGETS.ratio), 8),
+        m.rssMb === null ? '?' : verdict(m.rssMb < TARGETS.rssMb),
+      ].join(' ') + (m.non2xx ? `  (${m.non2xx} réponses en erreur)` : ''),
+    );
+  }
+  console.log(
+    '\nplancher : la même réponse en SQL écrit à la main, dans ce processus, même durée et même concurrence ;' +
+      ' ratio = plancher / serveur ; RSS = pic du processus serveur pendant la mesure.',
+  );
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const { database, url } = await ensureDataset(options.scale, { fresh: options.fresh });
+  let child: ChildProcess | null = null;
+  // The floor runs on its own connection(s), like another process would.
+  const floorDb = createDatabase(url, { poolSize: options.connections });
+  try {
+    const headers = await signIn(database);
+    const params = await pickParams(database, BENCH_TODAY);
+    const scenarios = (await buildScenarios(floorDb, params)).filter((s) => options.scenarios.includes(s.key));
+    const port = await freePort();
+    child = await startServer(url, port);
+    const base = `http://127.0.0.1:${port}`;
+    console.log(`Serveur démarré (pid ${child.pid}, RSS au repos ${num(rssOf(child.pid!) ?? 0)} Mo) sur ${base}.`);
+    const measures: Measure[] = [];
+    for (const scenario of scenarios) {
+      console.log(`Mesure ${scenario.key}) ${scenario.label}...`);
+      const m = await measure(scenario, base, headers, options, child.pid!);
+      if (m.error === undefined) m.floorPerSec = await floorRate(scenario, options.duration, options.connections);
+      measures.push(m);
+    }
+    printTable(measures, options, database.dialect);
+    if (measures.some((m) => m.error !== undefined)) process.exitCode = 1;
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await floorDb.destroy();
+    await database.destroy();
+  }
+}
+
+await main();

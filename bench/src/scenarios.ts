@@ -1,0 +1,202 @@
+import type { Database } from '@app/server';
+import { sql } from 'kysely';
+
+// The four measured calls, each with its "floor": the same answer produced by hand-written SQL through the
+// driver in the bench process (no HTTP, no auth, no query language), as a competent developer would write it
+// for that one screen. The server's throughput is compared with it.
+
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd';
+
+export type Scenario = {
+  key: ScenarioKey;
+  label: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: string;
+  /** One execution of the hand-written SQL; its result is serialised like a response would be. */
+  floor: () => Promise<unknown>;
+};
+
+export type ScenarioParams = { lastName: string; day: string; flightId: number };
+
+/** Picks realistic parameters from the dataset: a common last name, the busiest coming day, the fullest flight. */
+export async function pickParams(database: Database, today: string): Promise<ScenarioParams> {
+  const { db } = database;
+  const middle = await db
+    .selectFrom('passengers')
+    .select('last_name')
+    .where('id', '=', sql<number>`(select max(id) / 2 from passengers)`)
+    .executeTakeFirst();
+  const busiest = await db
+    .selectFrom('flights')
+    .select(['scheduled_date', sql<number>`count(*)`.as('n')])
+    .where('scheduled_date', '>=', today)
+    .groupBy('scheduled_date')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('scheduled_date')
+    .limit(1)
+    .executeTakeFirst();
+  const fullest = await db
+    .selectFrom('registrations')
+    .select(['flight_id', sql<number>`count(*)`.as('n')])
+    .groupBy('flight_id')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('flight_id')
+    .limit(1)
+    .executeTakeFirst();
+  return {
+    lastName: middle?.last_name ?? 'Martin',
+    day: busiest?.scheduled_date ?? today,
+    flightId: fullest?.flight_id ?? 1,
+  };
+}
+
+const foldContains = (text: string) =>
+  `%${text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function buildScenarios(database: Database, params: ScenarioParams): Promise<Scenario[]> {
+  const { db, dialect } = database;
+  const pending = 'pending';
+  const pageSize = 10;
+
+  // (a) pending bookings, page 1, with referent passenger, location, prestation and passenger count.
+  const pageOfBookings = (where: ReturnType<typeof sql>) =>
+    sql`
+      select b.*, 
+        (select count(*) from passengers pc where pc.booking_id = b.id) as passengers_count,
+        rp.id as rp_id, rp.first_name as rp_first_name, rp.last_name as rp_last_name, rp.department as rp_department,
+        l.label as location_label, pr.label as prestation_label
+      from bookings b
+      left join passengers rp on rp.booking_id = b.id and rp.is_referent = 1
+      left join locations l on l.id = b.location_id
+      left join prestations pr on pr.id = b.prestation_id
+      where ${where}
+      order by b.id desc
+      limit ${pageSize}`;
+  const pendingWhere = sql`b.booking_status_id in (select id from booking_statuses where slug = ${pending})`;
+  const floorA = async () => {
+    const [count, page] = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from bookings b where ${pendingWhere}`.execute(db),
+      pageOfBookings(pendingWhere).execute(db),
+    ]);
+    return { data: page.rows, count: Number(count.rows[0]?.n ?? 0) };
+  };
+
+  // (b) search on a last name: bookings whose number, alternative number, customer or passenger name contains it.
+  const hasFts =
+    dialect === 'sqlite' &&
+    (await sql`select 1 from sqlite_master where name = 'passengers_fts'`.execute(db)).rows.length > 0;
+  const phrase = `"${params.lastName.replace(/"/g, '""')}"`;
+  const like = foldContains(params.lastName);
+  const searchWhere = hasFts
+    ? sql`b.id in (
+        select rowid from bookings_fts where bookings_fts match ${`{number number_alt} : ${phrase}`}
+        union select booking_id from passengers where id in
+          (select rowid from passengers_fts where passengers_fts match ${`{last_name} : ${phrase}`})
+        union select id from bookings where customer_id in
+          (select rowid from customers_fts where customers_fts match ${`{last_name} : ${phrase}`}))`
+    : sql`b.id in (
+        select id from bookings where fold(number) like ${like} or fold(number_alt) like ${like}
+        union select booking_id from passengers where fold(last_name) like ${like}
+        union select id from bookings where customer_id in (select id from customers where fold(last_name) like ${like}))`;
+  const floorB = async () => {
+    const [count, page] = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from bookings b where ${searchWhere}`.execute(db),
+      pageOfBookings(searchWhere).execute(db),
+    ]);
+    return { data: page.rows, count: Number(count.rows[0]?.n ?? 0) };
+  };
+
+  // (c) planning day: flights with lookups and registration totals, events, pending passengers.
+  const floorC = async () => {
+    const [flights, events, pendingSum] = await Promise.all([
+      sql`
+        select f.*, fs.slug as status_slug, fs.label as status_label, l.label as location_label,
+          l.takeoff_altitude, pr.label as prestation_label, b.label as balloon_label, b.passengers as capacity,
+          b.market_mass, pi.first_name as pilot_first_name, pi.last_name as pilot_last_name,
+          t.n as passengers_count, t.w as total_weight
+        from flights f
+        join flight_statuses fs on fs.id = f.flight_status_id
+        left join locations l on l.id = f.location_id
+        left join prestations pr on pr.id = f.prestation_id
+        left join balloons b on b.id = f.balloon_id
+        left join pilots pi on pi.id = f.pilot_id
+        left join (
+          select r.flight_id, count(*) as n, coalesce(sum(p.weight), 0) as w
+          from registrations r join passengers p on p.id = r.passenger_id
+          where r.flight_id in (select id from flights where scheduled_date = ${params.day})
+          group by r.flight_id
+        ) t on t.flight_id = f.id
+        where f.scheduled_date = ${params.day}
+        order by f.scheduled_time`.execute(db),
+      sql`select * from events where scheduled_date = ${params.day} order by scheduled_time`.execute(db),
+      sql<{ n: number }>`
+        select coalesce(sum(b.passengers_number), 0) as n
+        from requested_dates rd join bookings b on b.id = rd.booking_id
+        where rd.date = ${params.day} and b.booking_status_id = 1`.execute(db),
+    ]);
+    return { items: [...flights.rows, ...events.rows], pending_passengers: Number(pendingSum.rows[0]?.n ?? 0) };
+  };
+
+  // (d) a flight's detail with its lookups, teammates, passenger count and the inputs of flight_masses.
+  const floorD = async () => {
+    const [flight, teammates] = await Promise.all([
+      sql`
+        select f.*, l.label as location_label, l.takeoff_altitude, b.label as balloon_label, b.passengers as capacity,
+          b.empty_mass, b.gas_mass, b.volume, b.envelope_temperature, b.hourly_consumption, b.flying_time,
+          b.reserve_time, pi.first_name as pilot_first_name, pi.last_name as pilot_last_name, pi.weight as pilot_weight,
+          pi.bag_weight, ft.label as flight_type_label, fs.slug as status_slug,
+          (select count(*) from registrations r where r.flight_id = f.id) as passengers_count,
+          (select coalesce(sum(p.weight), 0) from registrations r join passengers p on p.id = r.passenger_id
+            where r.flight_id = f.id) as passengers_weight,
+          (select value from settings where key = 'ofp_passenger_supplement') as supplement
+        from flights f
+        left join locations l on l.id = f.location_id
+        left join balloons b on b.id = f.balloon_id
+        left join pilots pi on pi.id = f.pilot_id
+        left join flight_types ft on ft.id = f.flight_type_id
+        join flight_statuses fs on fs.id = f.flight_status_id
+        where f.id = ${params.flightId}`.execute(db),
+      sql`
+        select t.* from teammates t join flight_teammates ft on ft.teammate_id = t.id
+        where ft.flight_id = ${params.flightId}`.execute(db),
+    ]);
+    return { ...(flight.rows[0] as object), teammates: teammates.rows };
+  };
+
+  return [
+    {
+      key: 'a',
+      label: 'réservations en attente (liste)',
+      method: 'GET',
+      path: '/api/bookings?filters=booking_status.slug|=|pending&embed=referent_passenger,location,prestation&count=passengers&page=1',
+      floor: floorA,
+    },
+    {
+      key: 'b',
+      label: `recherche « ${params.lastName} »`,
+      method: 'GET',
+      path: `/api/bookings?search=${encodeURIComponent(params.lastName)}&embed=referent_passenger&page=1`,
+      floor: floorB,
+    },
+    {
+      key: 'c',
+      label: `planning du ${params.day}`,
+      method: 'POST',
+      path: '/api/planning/day',
+      body: JSON.stringify({ day: params.day }),
+      floor: floorC,
+    },
+    {
+      key: 'd',
+      label: `détail du vol ${params.flightId}`,
+      method: 'GET',
+      path: `/api/flights/${params.flightId}?embed=location,balloon,pilot,teammates,flight_type,flight_status&count=passengers&append=flight_masses`,
+      floor: floorD,
+    },
+  ];
+}
