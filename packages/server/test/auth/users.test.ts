@@ -148,4 +148,14 @@ describe(`users endpoints on ${engine}`, () => {
     const superUser = await signIn(t, 'su');
     expect((await call('PUT', `/api/users/${other.id}`, superUser.headers, { role_id: 1 })).statusCode).toBe(200);
   });
+
+  it('GET /api/users (the engine resource) never answers password hashes', async (ctx) => {
+    if (!t.app.accessTable.some((r) => r.method === 'GET' && r.url === '/api/users')) ctx.skip();
+    await createUser(t, { email: 'avec-mot-de-passe@example.test' });
+    const response = await call('GET', '/api/users', admin.headers);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('avec-mot-de-passe@example.test');
+    expect(response.body).not.toContain('password_hash');
+    expect(response.body).not.toContain('scrypt$');
+  });
 });
