@@ -112,67 +112,68 @@ export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
 }
 
 /** Setting ofp_passenger_supplement as a number (absent, empty or not a number: 0). */
-export async function passengerSupplement(db: Kysely<DB>): Promise<number> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'ofp_passenger_supplement')
-    .executeTakeFirst();
-  const n = Number(row?.value ?? 0);
+export function supplementOf(value: string | null | undefined): number {
+  const n = Number(value ?? 0);
   return Number.isFinite(n) && n >= 0 ? n : 0;
 }
 
-/** Loads the inputs of many flights in three queries (flights with their lookups, registrations, the setting). */
+/**
+ * Loads the inputs of many flights in ONE query: the flights with balloon, pilot and location, the registration
+ * totals aggregated for these flights only, and the passenger supplement setting.
+ */
 export async function loadFlightMassInputs(
   db: Kysely<DB>,
   ids: readonly number[],
 ): Promise<Map<number, FlightMassInputs>> {
   const result = new Map<number, FlightMassInputs>();
   if (ids.length === 0) return result;
-  const [flights, totals, supplement] = await Promise.all([
-    db
-      .selectFrom('flights as f')
-      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-      .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
-      .leftJoin('locations as l', 'l.id', 'f.location_id')
-      .select([
-        'f.id',
-        'f.balloon_id',
-        'f.takeoff_temperature',
-        'f.flight_max_altitude',
-        'l.flight_max_altitude as location_max_altitude',
-        'l.takeoff_altitude',
-        'p.weight as pilot_weight',
-        'p.bag_weight as pilot_bag_weight',
-        'b.empty_mass',
-        'b.gas_mass',
-        'b.volume',
-        'b.envelope_temperature',
-        'b.takeoff_max_mass',
-        'b.hourly_consumption',
-        'b.flying_time',
-        'b.reserve_time',
-      ])
-      .where('f.id', 'in', [...ids])
-      .execute(),
-    db
-      .selectFrom('registrations as r')
-      .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
-      .select([
-        'r.flight_id',
-        sql<number>`count(*)`.as('count'),
-        sql<number>`count(p.weight)`.as('weighed'),
-        sql<number>`coalesce(sum(p.weight), 0)`.as('weight'),
-      ])
-      .where('r.flight_id', 'in', [...ids])
-      .groupBy('r.flight_id')
-      .execute(),
-    passengerSupplement(db),
-  ]);
-  const totalOf = new Map(totals.map((t) => [t.flight_id, t]));
+  const flights = await db
+    .selectFrom('flights as f')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('registrations as r')
+          .innerJoin('passengers as rp', 'rp.id', 'r.passenger_id')
+          .select([
+            'r.flight_id',
+            sql<number>`count(*)`.as('count'),
+            sql<number>`count(rp.weight)`.as('weighed'),
+            sql<number>`coalesce(sum(rp.weight), 0)`.as('weight'),
+          ])
+          .where('r.flight_id', 'in', [...ids])
+          .groupBy('r.flight_id')
+          .as('t'),
+      (join) => join.onRef('t.flight_id', '=', 'f.id'),
+    )
+    .select([
+      'f.id',
+      'f.balloon_id',
+      'f.takeoff_temperature',
+      'f.flight_max_altitude',
+      'l.flight_max_altitude as location_max_altitude',
+      'l.takeoff_altitude',
+      'p.weight as pilot_weight',
+      'p.bag_weight as pilot_bag_weight',
+      'b.empty_mass',
+      'b.gas_mass',
+      'b.volume',
+      'b.envelope_temperature',
+      'b.takeoff_max_mass',
+      'b.hourly_consumption',
+      'b.flying_time',
+      'b.reserve_time',
+      't.count',
+      't.weighed',
+      't.weight',
+      (eb) => eb.selectFrom('settings').select('value').where('key', '=', 'ofp_passenger_supplement').as('supplement'),
+    ])
+    .where('f.id', 'in', [...ids])
+    .execute();
   for (const f of flights) {
-    const t = totalOf.get(f.id);
-    const count = Number(t?.count ?? 0);
+    const count = Number(f.count ?? 0);
     result.set(f.id, {
       takeoff_temperature: f.takeoff_temperature,
       flight_max_altitude: f.flight_max_altitude ?? f.location_max_altitude ?? null,
@@ -189,9 +190,9 @@ export async function loadFlightMassInputs(
       flying_time: f.flying_time ?? null,
       reserve_time: f.reserve_time ?? null,
       passengers_count: count,
-      passengers_weight: Number(t?.weight ?? 0),
-      passengers_without_weight: count - Number(t?.weighed ?? 0),
-      passenger_supplement: supplement,
+      passengers_weight: Number(f.weight ?? 0),
+      passengers_without_weight: count - Number(f.weighed ?? 0),
+      passenger_supplement: supplementOf(f.supplement),
     });
   }
   return result;
@@ -199,7 +200,7 @@ export async function loadFlightMassInputs(
 
 /**
  * `append=flight_masses` on flights (ARCHITECTURE §5): sets row.flight_masses on each given flight row.
- * Called by the engine with the rows it is about to answer; batched (three queries whatever the number of rows).
+ * Called by the engine with the rows it is about to answer; batched (one query whatever the number of rows).
  */
 export async function appendFlightMasses(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
   const ids = rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0);

@@ -4,7 +4,7 @@ import type { DB } from '../db/schema.js';
 import { fullName } from './booking-summaries.js';
 
 // POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in a fixed number of queries
-// whatever the number of flights: flights with their lookups, registration totals, events, pending passengers.
+// whatever the number of flights: flights with their lookups and registration totals, events, pending passengers.
 
 export type PlanningFlightItem = {
   kind: 'flight';
@@ -62,6 +62,7 @@ export function isIsoDate(value: unknown): value is string {
 }
 
 async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightItem[]> {
+  // One query: the flights with their lookups, and the registration totals aggregated for that day only.
   const rows = await db
     .selectFrom('flights as f')
     .innerJoin('flight_statuses as fs', 'fs.id', 'f.flight_status_id')
@@ -70,6 +71,22 @@ async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightIt
     .leftJoin('prestations as pr', 'pr.id', 'f.prestation_id')
     .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
     .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('registrations as r')
+          .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
+          .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+          .select([
+            'r.flight_id',
+            sql<number>`count(*)`.as('passengers_count'),
+            sql<number>`coalesce(sum(p.weight), 0)`.as('total_weight'),
+          ])
+          .where('rf.scheduled_date', '=', day)
+          .groupBy('r.flight_id')
+          .as('t'),
+      (join) => join.onRef('t.flight_id', '=', 'f.id'),
+    )
     .select([
       'f.id',
       'f.scheduled_date',
@@ -101,29 +118,13 @@ async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightIt
       'b.volume as balloon_volume',
       'pi.first_name as pilot_first_name',
       'pi.last_name as pilot_last_name',
+      't.passengers_count',
+      't.total_weight',
     ])
     .where('f.scheduled_date', '=', day)
     .execute();
-  if (rows.length === 0) return [];
-  const totals = await db
-    .selectFrom('registrations as r')
-    .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
-    .select([
-      'r.flight_id',
-      sql<number>`count(*)`.as('passengers_count'),
-      sql<number>`coalesce(sum(p.weight), 0)`.as('total_weight'),
-    ])
-    .where(
-      'r.flight_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .groupBy('r.flight_id')
-    .execute();
-  const totalOf = new Map(totals.map((t) => [t.flight_id, t]));
   return rows.map((r) => {
-    const total = totalOf.get(r.id);
-    const passengersCount = Number(total?.passengers_count ?? 0);
+    const passengersCount = Number(r.passengers_count ?? 0);
     const balloon =
       r.balloon_id === null
         ? null
@@ -171,7 +172,7 @@ async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightIt
           ? null
           : { id: r.pilot_id, full_name: fullName(r.pilot_first_name ?? null, r.pilot_last_name ?? null) },
       passengers_count: passengersCount,
-      total_weight: Number(total?.total_weight ?? 0),
+      total_weight: Number(r.total_weight ?? 0),
       availability: balloon ? balloon.passengers - passengersCount : null,
     };
   });
