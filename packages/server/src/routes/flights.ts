@@ -1,26 +1,19 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { getResource } from '../engine/index.js';
 import { duplicateFlight, listFlightBookings } from '../services/flights.js';
-import { isIsoDate } from '../services/planning.js';
-import { bodyOf, pathId, switchField } from './params.js';
+import { bodyOf, pathId } from './params.js';
 
-const missingOr = (missing: string, invalid: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null || issue.input === '' ? missing : invalid;
+const { date, flag, payload, time } = schemaFields;
+const isOn = (value: number | undefined) => value === 1;
 
-/** SPEC §5.1: date and time are required on a duplicated flight; times are sent with seconds (§5.2). */
-export const duplicateFlightSchema = z.object({
-  scheduled_date: z
-    .string({ error: missingOr('La date est obligatoire.', 'La date est invalide.') })
-    .min(1, 'La date est obligatoire.')
-    .refine(isIsoDate, 'La date est invalide.'),
-  scheduled_time: z
-    .string({ error: missingOr("L'heure est obligatoire.", "L'heure est invalide.") })
-    .min(1, "L'heure est obligatoire.")
-    .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, "L'heure est invalide.")
-    .transform((t) => (t.length === 5 ? `${t}:00` : t)),
-  with_teammates: switchField,
-  with_passengers: switchField,
-  with_notes: switchField,
+/** SPEC §2.4 duplicate dialog, §5.1 (date and time required), §5.2 (times sent with seconds). */
+export const duplicateFlightSchema = payload({
+  scheduled_date: date(),
+  scheduled_time: time(),
+  with_teammates: flag().optional(),
+  with_passengers: flag().optional(),
+  with_notes: flag().optional(),
 });
 
 export async function registerFlightRoutes(app: FastifyInstance): Promise<void> {
@@ -29,7 +22,14 @@ export async function registerFlightRoutes(app: FastifyInstance): Promise<void> 
   app.post('/api/flights/:id/duplicate', async (request, reply) => {
     const id = pathId(request);
     const input = duplicateFlightSchema.parse(bodyOf(request));
-    const flight = await duplicateFlight(db, id, input);
-    return reply.code(201).send(flight);
+    const { id: newId } = await duplicateFlight(db, id, {
+      scheduled_date: input.scheduled_date,
+      scheduled_time: input.scheduled_time,
+      with_teammates: isOn(input.with_teammates),
+      with_passengers: isOn(input.with_passengers),
+      with_notes: isOn(input.with_notes),
+    });
+    // Answered like GET /api/flights/{id}: the same shape as every other flight read.
+    return reply.code(201).send(await getResource({ ...app.ctx, auth: request.auth }, 'flights', newId));
   });
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { NotFoundError } from '../http/errors.js';
 
 // Small request helpers shared by the special routes.
@@ -14,14 +13,6 @@ export function pathId(request: FastifyRequest, name = 'id'): number {
 /** Whether the caller is a signed-in su (the auth plugin fills request.auth before any handler). */
 export const isSu = (request: FastifyRequest): boolean =>
   request.auth?.kind === 'user' && request.auth.user.role.slug === 'su';
-
-/** A spec switch sent by the web (1/0) or by hand (true/false); absent means off. */
-export const switchField = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.literal('0'), z.literal('1')], {
-    error: 'La valeur doit être 0 ou 1.',
-  })
-  .optional()
-  .transform((v) => v === true || v === 1 || v === '1');
 
 /** The JSON body as an object (an absent or non-object body becomes {} so zod reports the missing fields). */
 export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>

@@ -110,6 +110,7 @@ describe(`flight duplication on ${engine}`, () => {
       is_public: 1,
       takeoff_temperature: 14,
       flight_max_altitude: 1200,
+      passengers_count: 2,
       location_id: original.location_id,
       prestation_id: original.prestation_id,
       flight_type_id: original.flight_type_id,
@@ -156,8 +157,8 @@ describe(`flight duplication on ${engine}`, () => {
     const missing = await t.app.inject({ method: 'POST', url: `/api/flights/${id}/duplicate`, headers, payload: {} });
     expect(missing.statusCode).toBe(422);
     expect(missing.json().errors).toEqual({
-      scheduled_date: ['La date est obligatoire.'],
-      scheduled_time: ["L'heure est obligatoire."],
+      scheduled_date: ['Ce champ est obligatoire.'],
+      scheduled_time: ['Ce champ est obligatoire.'],
     });
     const wrong = await t.app.inject({
       method: 'POST',
@@ -167,8 +168,8 @@ describe(`flight duplication on ${engine}`, () => {
     });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().errors).toEqual({
-      scheduled_date: ['La date est invalide.'],
-      scheduled_time: ["L'heure est invalide."],
+      scheduled_date: ['Date invalide (AAAA-MM-JJ).'],
+      scheduled_time: ['Heure invalide (HH:mm).'],
     });
   });
 

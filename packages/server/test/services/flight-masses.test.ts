@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendFlightMasses, computeFlightMasses, type FlightMassInputs } from '../../src/services/flight-masses.js';
-import { createTestApp, engine, type TestApp } from '../helpers.js';
+import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, register } from './builders.js';
 
 // Hand computation (SPEC §9) for 15 °C on the ground, 1000 m max altitude, take-off at 200 m, envelope 100 °C:
@@ -150,5 +150,15 @@ describe(`appendFlightMasses on ${engine}`, () => {
       fuel_needed: null,
     });
     expect(rows[2]!.flight_masses).toBeNull();
+
+    // The same through the API, as the operating-plan page asks for it.
+    const { headers } = await signIn(t, 'operator');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/flights/${full}?embed=balloon,pilot,location&count=passengers&append=flight_masses`,
+      headers,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().flight_masses).toEqual(expected);
   });
 });
