@@ -44,21 +44,50 @@ async function runPlan(
   const root = aliases.take();
   const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases)]);
   const base = db.selectFrom(`${plan.resource.table} as ${root}`).where(where);
-  const data = base
-    .select([...fieldSelections(plan.resource, root), ...countSelections(registry, plan.counts, root, aliases)])
-    .orderBy(orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases)));
+  const order = orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases));
+  const selections = () => [
+    ...fieldSelections(plan.resource, root),
+    ...countSelections(registry, plan.counts, root, aliases),
+  ];
 
-  if (plan.page === null) return finish(ctx, plan, (await data.execute()) as Row[]);
+  if (plan.page === null) {
+    return finish(ctx, plan, (await base.select(selections()).orderBy(order).execute()) as Row[]);
+  }
 
+  // A page is read in two steps (a "deferred join"): the ids of the page first, ordered and limited, then
+  // the full rows of those ids only. Computed fields and counts (correlated sub-selects) are so evaluated
+  // for the page's rows, never for every match SQLite would otherwise compute before sorting.
+  // With a search (costly to evaluate), the total comes with the ids as `count(*) over ()`, so the search
+  // runs once; otherwise a separate COUNT(*) is cheaper (it walks an index, where the window would read
+  // every matching row).
   const { page, perPage } = plan;
   const offset = (page - 1) * perPage;
-  const rows = (await data.limit(perPage).offset(offset).execute()) as Row[];
+  const withWindow = plan.search !== null && !plan.sums.length;
+  const idRows = (await base
+    .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
+    .orderBy(order)
+    .limit(perPage)
+    .offset(offset)
+    .execute()) as { id: number; __total?: number }[];
+  const ids = idRows.map((r) => r.id);
+  const rows = ids.length
+    ? ((await db
+        .selectFrom(`${plan.resource.table} as ${root}`)
+        .select(selections())
+        .where(sql<SqlBool>`${ref(root, 'id')} in (${sql.join(ids)})`)
+        .execute()) as Row[])
+    : [];
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => (position.get(a.id as number) ?? 0) - (position.get(b.id as number) ?? 0));
+
   let count: number;
   let sum: Record<string, number> | null = null;
-  const isLastPage = rows.length > 0 && rows.length < perPage;
-  if (!plan.sums.length && (isLastPage || (page === 1 && rows.length === 0))) {
-    // The page itself tells the total: skip the COUNT(*) (cheap win on short lists and last pages).
-    count = offset + rows.length;
+  const isLastPage = ids.length > 0 && ids.length < perPage;
+  if (withWindow && idRows[0]) {
+    count = Number(idRows[0].__total);
+  } else if (!plan.sums.length && (isLastPage || (page === 1 && ids.length === 0))) {
+    // The page itself tells the total: skip the COUNT(*) (short lists, last pages).
+    count = offset + ids.length;
   } else {
     const totals = (await base
       .select([

@@ -5,10 +5,13 @@ import { escapeLike, foldLike, ftsPhrase, ref } from './sql.js';
 import type { EngineContext, Field, Resource } from './types.js';
 
 // Accent- and case-insensitive text matching, shared by `like` filters and `search`.
-// On SQLite a field declared `textIndex` is matched through its FTS5 trigram table (`<table>_fts`, migration
-// 0004, tokenizer `trigram remove_diacritics 1`): a quoted phrase there is an exact, folded substring match
-// answered from the index. Phrases under 3 characters have no trigram, so they fall back to fold() LIKE,
-// as does PostgreSQL (where migration 0004 adds pg_trgm indexes on the same fold() expressions when it can).
+// SQLite, on a field declared `textIndex` (migration 0004):
+// - a contains/prefix match of 3+ characters looks the distinct values up in the column's trigram-indexed
+//   terms table (`<table>_<column>_terms_fts`, an exact folded substring match), then finds the rows through
+//   the column's B-tree index;
+// - a prefix without letters (booking numbers after `#`: digits, dashes) is a plain B-tree range;
+// - anything else, and PostgreSQL (pg_trgm indexes on the same fold() expressions when available), is
+//   fold() LIKE with `\` as the escape character.
 
 export type TextMatch = { kind: 'contains' | 'prefix' | 'exact'; text: string };
 
@@ -45,8 +48,13 @@ export function textCondition(
   if (match.kind === 'pattern') return foldLike(expr, match.pattern);
   const useIndex = ctx.dialect === 'sqlite' && field.textIndex && !field.sql && [...match.text].length >= 3;
   if (!useIndex || match.kind === 'exact') return foldLike(expr, patternOf(match));
-  const column = field.column ?? name;
-  const query = `{${column}} : ${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
-  const fts = sql.table(`${resource.table}_fts`);
-  return sql<SqlBool>`${ref(alias, 'id')} in (select rowid from ${fts} where ${fts} match ${query})`;
+  const column = ref(alias, field.column ?? name);
+  if (match.kind === 'prefix' && !/\p{L}/u.test(match.text)) {
+    // U+10FFFF sorts after every character in SQLite's binary collation: [text, text + max) is the prefix.
+    return sql<SqlBool>`(${column} >= ${match.text} and ${column} < ${`${match.text}\u{10FFFF}`})`;
+  }
+  const terms = `${resource.table}_${field.column ?? name}_terms`;
+  const query = `${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
+  const fts = sql.table(`${terms}_fts`);
+  return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${sql.table(terms)} where ${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query}))`;
 }

@@ -4,54 +4,48 @@ import type { Dialect } from '../database.js';
 // Indexes for the folded contains-match of `search` and `like` (engine/text-match.ts), the hard query of the
 // bench: a booking search over 300,000 passenger last names.
 //
-// SQLite: an FTS5 trigram table per searched table, external content (no copy of the rows), kept in step by
-// plain-SQL triggers, so every writer (imports, services, the sqlite3 shell) maintains it without knowing.
-// `remove_diacritics 1` folds accents and the tokenizer folds case, like fold(). Keep the column lists in
-// sync with the `textIndex: true` fields of resources/bookings.ts, passengers.ts and customers.ts.
+// SQLite: the distinct values of each searched column go to a small "terms" table (`<table>_<column>_terms`),
+// indexed by an FTS5 trigram table (`..._terms_fts`, `remove_diacritics 1` folds accents, the tokenizer folds
+// case, like fold()). A search matches the few distinct terms, then finds the rows through the column's own
+// B-tree index. Indexing the terms rather than the rows keeps the trigram posting lists short: 300,000
+// passengers share far fewer last names. Plain-SQL triggers fill the terms on every insert/update, so every
+// writer (imports, services, the sqlite3 shell) keeps them without knowing; a term whose rows are all gone
+// stays, harmlessly (it matches nothing). Keep the list in sync with the `textIndex: true` fields of
+// resources/bookings.ts, passengers.ts and customers.ts (each column also needs a B-tree index).
 //
 // PostgreSQL: GIN pg_trgm indexes on the same fold() expressions the engine compares, when the pg_trgm
 // extension can be created (it is "trusted" since PostgreSQL 13); without it the search still works, by scan.
 
-const FTS: { table: string; columns: string[] }[] = [
-  { table: 'passengers', columns: ['last_name'] },
-  { table: 'customers', columns: ['last_name'] },
-  { table: 'bookings', columns: ['number', 'number_alt'] },
+export const TEXT_INDEXES: { table: string; column: string }[] = [
+  { table: 'passengers', column: 'last_name' },
+  { table: 'customers', column: 'last_name' },
+  { table: 'bookings', column: 'number' },
+  { table: 'bookings', column: 'number_alt' },
 ];
 
 async function sqliteUp(db: Kysely<unknown>): Promise<void> {
-  for (const { table, columns } of FTS) {
-    const fts = `${table}_fts`;
-    const cols = columns.join(', ');
-    const newValues = columns.map((c) => `new.${c}`).join(', ');
-    const oldValues = columns.map((c) => `old.${c}`).join(', ');
-    await sql
-      .raw(
-        `CREATE VIRTUAL TABLE ${fts} USING fts5(${cols}, content='${table}', content_rowid='id', tokenize='trigram remove_diacritics 1')`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${fts}_insert AFTER INSERT ON ${table} BEGIN
-           INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.id, ${newValues});
-         END`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${fts}_delete AFTER DELETE ON ${table} BEGIN
-           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.id, ${oldValues});
-         END`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `CREATE TRIGGER ${fts}_update AFTER UPDATE OF ${cols} ON ${table} BEGIN
-           INSERT INTO ${fts}(${fts}, rowid, ${cols}) VALUES ('delete', old.id, ${oldValues});
-           INSERT INTO ${fts}(rowid, ${cols}) VALUES (new.id, ${newValues});
-         END`,
-      )
-      .execute(db);
-    await sql.raw(`INSERT INTO ${fts}(${fts}) VALUES ('rebuild')`).execute(db);
+  const run = (statement: string) => sql.raw(statement).execute(db);
+  for (const { table, column } of TEXT_INDEXES) {
+    const terms = `${table}_${column}_terms`;
+    await run(`CREATE TABLE ${terms} (id INTEGER PRIMARY KEY, value TEXT NOT NULL UNIQUE)`);
+    await run(
+      `CREATE VIRTUAL TABLE ${terms}_fts USING fts5(value, content='${terms}', content_rowid='id', tokenize='trigram remove_diacritics 1')`,
+    );
+    await run(`CREATE TRIGGER ${terms}_fts_insert AFTER INSERT ON ${terms} BEGIN
+      INSERT INTO ${terms}_fts(rowid, value) VALUES (new.id, new.value);
+    END`);
+    await run(`CREATE TRIGGER ${terms}_fts_delete AFTER DELETE ON ${terms} BEGIN
+      INSERT INTO ${terms}_fts(${terms}_fts, rowid, value) VALUES ('delete', old.id, old.value);
+    END`);
+    await run(`CREATE TRIGGER ${terms}_collect_insert AFTER INSERT ON ${table} WHEN new.${column} IS NOT NULL BEGIN
+      INSERT OR IGNORE INTO ${terms}(value) VALUES (new.${column});
+    END`);
+    await run(`CREATE TRIGGER ${terms}_collect_update AFTER UPDATE OF ${column} ON ${table} WHEN new.${column} IS NOT NULL BEGIN
+      INSERT OR IGNORE INTO ${terms}(value) VALUES (new.${column});
+    END`);
+    await run(
+      `INSERT OR IGNORE INTO ${terms}(value) SELECT DISTINCT ${column} FROM ${table} WHERE ${column} IS NOT NULL`,
+    );
   }
 }
 
@@ -75,18 +69,21 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
     WHERE e.extname = 'pg_trgm'`.execute(db);
   const schema = installed.rows[0]?.schema;
   if (!schema) return;
-  for (const { table, columns } of FTS) {
-    for (const column of columns) {
-      await sql
-        .raw(
-          `CREATE INDEX ${table}_${column}_trgm ON ${table} USING gin (fold(${column}) "${schema.replace(/"/g, '""')}".gin_trgm_ops)`,
-        )
-        .execute(db);
-    }
+  for (const { table, column } of TEXT_INDEXES) {
+    await sql
+      .raw(
+        `CREATE INDEX ${table}_${column}_trgm ON ${table} USING gin (fold(${column}) "${schema.replace(/"/g, '""')}".gin_trgm_ops)`,
+      )
+      .execute(db);
   }
 }
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  // A passenger search ends in `bookings.id IN (select booking_id from passengers where last_name in (...))`:
+  // with booking_id in the index, that step never reads the passengers table (covering index). It replaces
+  // the last_name-only index of 0001, which it also serves.
+  await db.schema.dropIndex('passengers_last_name').execute();
+  await db.schema.createIndex('passengers_last_name').on('passengers').columns(['last_name', 'booking_id']).execute();
   if (dialect === 'postgres') return postgresUp(db);
   return sqliteUp(db);
 }
