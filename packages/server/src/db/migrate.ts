@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the migrator runs on any database shape
-import { type Kysely, type Migration, Migrator } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import type { Dialect } from './database.js';
 import * as initial from './migrations/0001_initial.js';
 import * as referenceData from './migrations/0002_reference_data.js';
@@ -19,7 +19,17 @@ const MIGRATIONS: Record<string, DialectMigration> = {
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
   const migrations: Record<string, Migration> = {};
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (tx) => m.up(tx, dialect) };
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // PostgreSQL: Kysely looks for its own tables in every schema unless told which one; pinned to the current
+  // schema, databases living side by side as schemas (the test suite's) never see each other's migrations.
+  const migrationTableSchema =
+    dialect === 'postgres'
+      ? (await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
