@@ -79,8 +79,11 @@ export type WriteSpec = {
    * `flight_schedules`): manyToMany rewrites the pivot rows, hasMany sets the children's foreign key.
    */
   relations?: string[];
-  /** Rows elsewhere that keep this one from being deleted (409 with the message). */
-  dependents?: { table: keyof DB & string; column: string; message: string }[];
+  /**
+   * Rows elsewhere that keep this one from being deleted (409 with the message). A message given as a function
+   * receives how many rows still use this one ('Ce ballon est utilisé par 12 vols : suppression impossible.').
+   */
+  dependents?: { table: keyof DB & string; column: string; message: string | ((count: number) => string) }[];
   /** A create whose values on these columns already exist answers the existing row (200) instead. */
   idempotentOn?: string[];
   /** Runs before insert/update with the values to write and, on update, the current row. May change values. */

@@ -253,13 +253,24 @@ export async function deleteRecord(ctx: EngineContext, registry: Registry, name:
       const existing = await findRow(trx, resource, id);
       if (!existing) throw new NotFoundError();
       for (const dependent of resource.write.dependents ?? []) {
+        const { message } = dependent;
+        if (typeof message === 'function') {
+          // Counting costs one indexed range scan on the foreign key; the user learns how much still uses it.
+          const { count } = await trx
+            .selectFrom(dependent.table)
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where(dependent.column, '=', id)
+            .executeTakeFirstOrThrow();
+          if (Number(count) > 0) throw new ConflictError(message(Number(count)));
+          continue;
+        }
         const used = await trx
           .selectFrom(dependent.table)
           .select(dependent.column)
           .where(dependent.column, '=', id)
           .limit(1)
           .executeTakeFirst();
-        if (used) throw new ConflictError(dependent.message);
+        if (used) throw new ConflictError(message);
       }
       await resource.write.beforeDelete?.(scope, existing);
       await trx.deleteFrom(resource.table).where('id', '=', id).execute();

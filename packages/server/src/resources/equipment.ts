@@ -13,7 +13,7 @@ import {
   ticketTemplateUpdateSchema,
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
-import { crud, DEFAULT_LABEL_ORDER, f, fullName } from './fields.js';
+import { crud, DEFAULT_LABEL_ORDER, f, fullName, usedBy } from './fields.js';
 
 // What flights are made of (SPEC §3, §7.5): balloons, locations, pilots, teammates, prestations and their
 // ticket templates. Each `is_default` is exclusive (SPEC §4.5 pre-fills the new-flight dialog with it).
@@ -54,7 +54,7 @@ export const balloons: Resource = {
       {
         table: 'flights',
         column: 'balloon_id',
-        message: 'Ce ballon est utilisé par des vols et ne peut pas être supprimé.',
+        message: usedBy('Ce ballon est utilisé par', 'vol', 'vols'),
       },
     ],
   },
@@ -87,12 +87,12 @@ export const locations: Resource = {
       {
         table: 'bookings',
         column: 'location_id',
-        message: 'Ce lieu de vol est utilisé par des réservations et ne peut pas être supprimé.',
+        message: usedBy('Ce lieu de vol est utilisé par', 'réservation', 'réservations'),
       },
       {
         table: 'flights',
         column: 'location_id',
-        message: 'Ce lieu de vol est utilisé par des vols et ne peut pas être supprimé.',
+        message: usedBy('Ce lieu de vol est utilisé par', 'vol', 'vols'),
       },
     ],
   },
@@ -127,7 +127,7 @@ export const pilots: Resource = {
       {
         table: 'flights',
         column: 'pilot_id',
-        message: 'Ce pilote est affecté à des vols et ne peut pas être supprimé.',
+        message: usedBy('Ce pilote est affecté à', 'vol', 'vols'),
       },
     ],
   },
@@ -167,7 +167,7 @@ export const teammates: Resource = {
       {
         table: 'flight_teammates',
         column: 'teammate_id',
-        message: 'Cet équipier est affecté à des vols et ne peut pas être supprimé.',
+        message: usedBy('Cet équipier est affecté à', 'vol', 'vols'),
       },
     ],
   },
@@ -198,12 +198,12 @@ export const prestations: Resource = {
       {
         table: 'bookings',
         column: 'prestation_id',
-        message: 'Cette prestation est utilisée par des réservations et ne peut pas être supprimée.',
+        message: usedBy('Cette prestation est utilisée par', 'réservation', 'réservations'),
       },
       {
         table: 'flights',
         column: 'prestation_id',
-        message: 'Cette prestation est utilisée par des vols et ne peut pas être supprimée.',
+        message: usedBy('Cette prestation est utilisée par', 'vol', 'vols'),
       },
     ],
   },

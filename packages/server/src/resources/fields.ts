@@ -39,6 +39,15 @@ export const crud = (
   write: RouteAccess = SIGNED_IN,
 ): Partial<Record<RouteKind, RouteAccess>> => ({ list: read, read, create: write, update: write, delete: write });
 
+/**
+ * The 409 message of a deletion refused while other rows use the record, with their number (write.dependents):
+ * usedBy('Ce ballon est utilisé par', 'vol', 'vols')(12) → 'Ce ballon est utilisé par 12 vols : suppression impossible.'
+ */
+export const usedBy =
+  (subject: string, one: string, many: string) =>
+  (count: number): string =>
+    `${subject} ${count} ${count === 1 ? one : many} : suppression impossible.`;
+
 export const DEFAULT_LABEL_ORDER = [{ field: 'label', direction: 'ASC' as const }];
 
 /** The signed-in user writing (author of a note), null for API clients and internal calls. */

@@ -11,7 +11,7 @@ import {
   paymentMethodUpdateSchema,
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
-import { crud, DEFAULT_LABEL_ORDER, f, readOnly } from './fields.js';
+import { crud, DEFAULT_LABEL_ORDER, f, readOnly, usedBy } from './fields.js';
 
 // Labelled lookups of SPEC §3 (booking origins, business providers, payment methods, passenger types, flight
 // types) and the fixed reference tables (customer types, booking and flight statuses, flight schedules, roles).
@@ -31,7 +31,7 @@ export const bookingOrigins: Resource = {
       {
         table: 'bookings',
         column: 'booking_origin_id',
-        message: 'Cette origine est utilisée par des réservations et ne peut pas être supprimée.',
+        message: usedBy('Cette origine est utilisée par', 'réservation', 'réservations'),
       },
     ],
   },
@@ -52,7 +52,7 @@ export const businessProviders: Resource = {
       {
         table: 'bookings',
         column: 'business_provider_id',
-        message: 'Cet apporteur est associé à des réservations et ne peut pas être supprimé.',
+        message: usedBy('Cet apporteur est associé à', 'réservation', 'réservations'),
       },
     ],
   },
@@ -73,7 +73,7 @@ export const paymentMethods: Resource = {
       {
         table: 'bookings',
         column: 'payment_method_id',
-        message: 'Ce moyen de paiement est utilisé par des réservations et ne peut pas être supprimé.',
+        message: usedBy('Ce moyen de paiement est utilisé par', 'réservation', 'réservations'),
       },
     ],
   },
@@ -94,7 +94,7 @@ export const passengerTypes: Resource = {
       {
         table: 'passengers',
         column: 'passenger_type_id',
-        message: 'Ce type de passager est utilisé par des passagers et ne peut pas être supprimé.',
+        message: usedBy('Cette qualité est attribuée à', 'passager', 'passagers'),
       },
     ],
   },
@@ -116,7 +116,7 @@ export const flightTypes: Resource = {
       {
         table: 'flights',
         column: 'flight_type_id',
-        message: 'Ce type de vol est utilisé par des vols et ne peut pas être supprimé.',
+        message: usedBy('Ce type de vol est utilisé par', 'vol', 'vols'),
       },
     ],
   },
