@@ -24,6 +24,18 @@ describe(`sessions on ${engine}`, () => {
     expect(line).toMatch(/Path=\//);
   });
 
+  it('GET /csrf-cookie hands a signed-in browser its session token back (other tabs keep working)', async () => {
+    const user = await createUser(t);
+    const browser = new Browser(t);
+    await browser.login(user.email, user.password!);
+    const token = browser.cookies[CSRF_COOKIE];
+    expect((await browser.request('GET', '/csrf-cookie')).statusCode).toBe(204);
+    expect(browser.cookies[CSRF_COOKIE]).toBe(token);
+    expect(
+      (await browser.request('PUT', '/api/profile', { first_name: 'A', last_name: 'B', email: user.email })).statusCode,
+    ).toBe(200);
+  });
+
   it('signs in with the email in any case, stores the session hashed and rotates the XSRF token', async () => {
     const user = await createUser(t, { email: 'pilote.chef@example.test' });
     const browser = new Browser(t);
