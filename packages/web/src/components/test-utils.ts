@@ -70,3 +70,6 @@ export function pageOf<T>(data: T[], page: number, count: number, perPage = 10) 
 }
 
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** waitFor options for a dialog's 500 ms close animation, with room for a busy test machine. */
+export const AFTER_CLOSE = { timeout: 3000 } as const;

@@ -5,6 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
+import { AFTER_CLOSE } from '../test-utils';
 import { ConfirmModal, confirmAccept, confirmDelete, confirmReject } from './ConfirmDialog';
 
 afterEach(() => {
@@ -37,7 +38,7 @@ describe('confirmDelete', () => {
     await user.click(remove);
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(answers).toEqual([true]));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), AFTER_CLOSE);
   });
 
   it('stays open and notifies when the deletion fails', async () => {

@@ -7,16 +7,22 @@ import { notifyFailure } from '../notify/notify';
 
 export type ConfirmKind = 'accept' | 'reject' | 'delete';
 
+/**
+ * The red notification of a failed action; a function reads the error, e.g. to show the server's own French
+ * reason for a refused deletion ('Ce ballon est utilisé par 12 vols : suppression impossible.').
+ */
+export type FailureMessage = string | ((error: unknown) => string);
+
 type Action =
   | { onConfirm?: undefined; failureMessage?: undefined }
   /** The action runs inside the dialog: a failure keeps it open and notifies failureMessage (SPEC §2.4). */
-  | { onConfirm: () => Promise<unknown>; failureMessage: string };
+  | { onConfirm: () => Promise<unknown>; failureMessage: FailureMessage };
 
 export type ConfirmOptions = { title: ReactNode; message?: ReactNode } & Action;
 /** Deletion has its own title and failure message by default (SPEC §2.4, §8 'Erreur lors de la suppression'). */
 export type ConfirmDeleteOptions = { title?: ReactNode; message?: ReactNode } & (
   | { onConfirm?: undefined; failureMessage?: undefined }
-  | { onConfirm: () => Promise<unknown>; failureMessage?: string }
+  | { onConfirm: () => Promise<unknown>; failureMessage?: FailureMessage }
 );
 
 const buttons = {
@@ -29,7 +35,7 @@ type ConfirmBodyProps = {
   kind: ConfirmKind;
   message?: ReactNode;
   onConfirm?: () => Promise<unknown>;
-  failureMessage?: string;
+  failureMessage?: FailureMessage;
   onCancel: () => void;
   onConfirmed: () => void;
 };
@@ -50,7 +56,8 @@ function ConfirmBody({ kind, message, onConfirm, failureMessage, onCancel, onCon
       await onConfirm();
       onConfirmed();
     } catch (error) {
-      notifyFailure(failureMessage ?? MESSAGES.deleteFailed, error);
+      const message = typeof failureMessage === 'function' ? failureMessage(error) : failureMessage;
+      notifyFailure(message ?? MESSAGES.deleteFailed, error);
     } finally {
       setRunning(false);
     }
@@ -139,7 +146,7 @@ export type ConfirmModalProps = {
   message?: ReactNode;
   onConfirm: () => Promise<unknown>;
   /** @default 'Erreur lors de la suppression' */
-  failureMessage?: string;
+  failureMessage?: FailureMessage;
 };
 
 /** The same dialogs as a component, for screens that keep the dialog in their own state. */

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { TextAreaField } from '../TextAreaField/TextAreaField';
+import { AFTER_CLOSE } from '../test-utils';
 import { FormModal, type FormModalProps } from './FormModal';
 
 afterEach(() => {
@@ -65,7 +66,7 @@ describe('FormModal', () => {
     expect((onSubmit.mock.calls[0]?.[0] as FormData).get('last_name')).toBe('Montgolfier');
     expect(await screen.findByText('Données sauvegardées')).toBeInTheDocument();
     expect(onSaved).toHaveBeenCalledWith({ id: 4 });
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), AFTER_CLOSE);
   });
 
   it('stays open on failure, in red, with the server field errors under the fields', async () => {
@@ -96,7 +97,7 @@ describe('FormModal', () => {
     await user.type(screen.getByRole('textbox', { name: 'Nom' }), 'X');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText('La création du pilote a échoué')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), AFTER_CLOSE);
   });
 
   it('keeps Valider disabled while the dialog says it cannot submit', () => {
@@ -111,7 +112,7 @@ describe('FormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Annuler' }));
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.getByRole('dialog', { hidden: true })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), AFTER_CLOSE);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 

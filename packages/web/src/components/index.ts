@@ -1,0 +1,34 @@
+// Generic interface elements of SPEC §2.6, for every screen. The rich-text editor is exported only through its
+// lazy wrapper: importing ./RichTextField/RichTextField here would put Tiptap in every bundle that imports this file.
+// Email fields need no component: <TextInput type="email" /> from @mantine/core (the browser checks the address).
+
+export {
+  type ConfirmDeleteOptions,
+  type ConfirmKind,
+  ConfirmModal,
+  type ConfirmModalProps,
+  type ConfirmOptions,
+  confirmAccept,
+  confirmDelete,
+  confirmReject,
+} from './ConfirmDialog/ConfirmDialog';
+export { DataList, type DataListProps } from './DataList/DataList';
+export { DataListPagination } from './DataList/DataListPagination';
+export { dataListKey, useDataList, useRefreshDataList } from './DataList/use-data-list';
+export { type DataColumn, DataTable, type DataTableProps, readField } from './DataTable/DataTable';
+export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
+export { FormModal, type FormModalProps, fieldErrorsOf } from './FormModal/FormModal';
+export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
+export { notifyFailure, notifySuccess } from './notify/notify';
+export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';
+export { RemoteAutocomplete, type RemoteAutocompleteProps } from './RemoteAutocomplete/RemoteAutocomplete';
+export { LazyRichTextField, type RichTextFieldProps } from './RichTextField/LazyRichTextField';
+export {
+  StatusTag,
+  type StatusTagProps,
+  TAG_ACTION_ICON_SIZE,
+  TAG_ICON_SIZE,
+  type TagAction,
+  type TagIcon,
+} from './StatusTag/StatusTag';
+export { TextAreaField, type TextAreaFieldProps } from './TextAreaField/TextAreaField';
