@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { ref } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { ValidationError } from '../http/errors.js';
-import { f, fullNameSql } from './fields.js';
+import { f, fullNameSql, usedBy } from './fields.js';
 
 // SPEC §3 Customer, §5.1 conditional requirements, §5.3 an individual has no company name, SIRET or VAT.
 export const customers: Resource = {
@@ -64,7 +64,7 @@ export const customers: Resource = {
       {
         table: 'bookings',
         column: 'customer_id',
-        message: 'Ce client est associé à des réservations et ne peut pas être supprimé.',
+        message: usedBy('Ce client est associé à', 'réservation', 'réservations'),
       },
     ],
   },

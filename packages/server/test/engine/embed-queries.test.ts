@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getResource, listResource } from '../../src/engine/index.js';
+import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, newTeammate, register } from '../builders.js';
+import { createTestApp, engine, type TestApp } from '../helpers.js';
+import { countingContext } from './support.js';
+
+// Embeds load one query per relation per level, whatever the number of rows (no N+1): the number of SQL
+// statements of a read stays the same when the data grows tenfold.
+
+describe(`embed query count on ${engine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function seed(n: number) {
+    const db = t.database.db;
+    const balloon = await newBalloon(db);
+    for (let i = 0; i < n; i += 1) {
+      const customer = await newCustomer(db);
+      const booking = await newBooking(db, { customer_id: customer });
+      const other = await newBooking(db, { customer_id: customer });
+      await db.insertInto('booking_links').values({ booking_id: booking, linked_booking_id: other }).execute();
+      await db.insertInto('booking_flight_schedules').values({ booking_id: booking, flight_schedule_id: 1 }).execute();
+      await db.insertInto('requested_dates').values({ booking_id: booking, date: '2026-07-01' }).execute();
+      const flight = await newFlight(db, { balloon_id: balloon });
+      await db
+        .insertInto('flight_teammates')
+        .values({ flight_id: flight, teammate_id: await newTeammate(db) })
+        .execute();
+      for (let p = 0; p < 2; p += 1) {
+        const passenger = await newPassenger(db, booking, { is_referent: p === 0 ? 1 : 0 });
+        await register(db, flight, passenger);
+      }
+    }
+  }
+
+  const bookingQuery = {
+    embed: [
+      'passengers.flights.flight_status',
+      'passengers.flights.teammates',
+      'referent_passenger.next_flights',
+      'customer.customer_type',
+      'linked_bookings.passengers',
+      'flight_schedules',
+      'requested_dates',
+      'booking_status',
+    ],
+    count: ['passengers', 'requested_dates'],
+  };
+
+  it('lists bookings with nested embeds in a fixed number of queries', async () => {
+    await seed(3);
+    const { ctx, counter } = countingContext(t);
+    const small = (await listResource(ctx, 'bookings', bookingQuery)) as unknown[];
+    const smallQueries = counter.count;
+    await seed(30);
+    counter.count = 0;
+    const large = (await listResource(ctx, 'bookings', bookingQuery)) as unknown[];
+    expect(large.length).toBeGreaterThan(small.length * 5);
+    expect(counter.count).toBe(smallQueries);
+    // One list query, then one per embedded relation per level (13 of them), linked_bookings reading its pivot first.
+    expect(smallQueries).toBe(1 + 13 + 1);
+  });
+
+  it('pages with the same number of queries on page 1 and page 3', async () => {
+    const { ctx, counter } = countingContext(t);
+    await listResource(ctx, 'bookings', { ...bookingQuery, page: 1, per_page: 5 });
+    const first = counter.count;
+    counter.count = 0;
+    await listResource(ctx, 'bookings', { ...bookingQuery, page: 3, per_page: 5 });
+    expect(counter.count).toBe(first);
+  });
+
+  it('reads a flight detail with its embeds, count and append in a fixed number of queries', async () => {
+    const db = t.database.db;
+    const flight = await newFlight(db, { balloon_id: await newBalloon(db) });
+    const booking = await newBooking(db);
+    const query = {
+      embed: ['location', 'balloon', 'pilot', 'teammates', 'flight_type', 'flight_status', 'passengers'],
+      count: ['passengers'],
+      append: ['flight_masses'],
+    };
+    const { ctx, counter } = countingContext(t);
+    await register(db, flight, await newPassenger(db, booking));
+    await getResource(ctx, 'flights', flight, query);
+    const few = counter.count;
+    for (let i = 0; i < 12; i += 1) await register(db, flight, await newPassenger(db, booking));
+    counter.count = 0;
+    const detail = await getResource(ctx, 'flights', flight, query);
+    expect(detail.passengers_count).toBe(13);
+    expect(counter.count).toBe(few);
+  });
+});
