@@ -60,7 +60,7 @@ export const FIRST_NAMES = [
   'Noémie',
 ] as const;
 
-/** About 400 last names: a realistic spread (each shared by under 1 % of 300,000 passengers). */
+/** 400 last names (simple and compound): each shared by about 0.25 % of the passengers. */
 const STEMS = [
   'Lefèvre',
   'Dupont',
@@ -113,7 +113,7 @@ const STEMS = [
   'Maréchal',
   'Barthélemy',
 ] as const;
-const SUFFIXES = ['', '-Dubois', 'eau', 'in', 'ot', 'et', 'on', '-Martin'] as const;
+const SUFFIXES = ['', '-Dubois', '-Martin', '-Leroy', '-Roux', '-Petit', '-Moulin', ' de Lattre'] as const;
 export const LAST_NAMES: readonly string[] = STEMS.flatMap((stem) => SUFFIXES.map((suffix) => `${stem}${suffix}`));
 
 export const DEPARTMENTS = ['21', '71', '89', '58', '39', '25', '69', '75', '92', '13', '67', '2A', '33', '44'];

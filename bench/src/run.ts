@@ -256,6 +256,7 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
       ].join(' ') + (m.non2xx ? `  (${m.non2xx} réponses en erreur)` : ''),
     );
   }
+  for (const m of measures) if (m.scenario.note) console.log(`${m.scenario.key}) ${m.scenario.note}`);
   console.log(
     '\nplancher : la même réponse en SQL écrit à la main, dans ce processus, même durée et même concurrence ;' +
       ' ratio = plancher / serveur ; RSS = pic du processus serveur pendant la mesure.',

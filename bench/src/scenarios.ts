@@ -10,6 +10,8 @@ export type ScenarioKey = 'a' | 'b' | 'c' | 'd';
 export type Scenario = {
   key: ScenarioKey;
   label: string;
+  /** How the floor was written, when it depends on the schema. */
+  note?: string;
   method: 'GET' | 'POST';
   path: string;
   body?: string;
@@ -22,10 +24,15 @@ export type ScenarioParams = { lastName: string; day: string; flightId: number }
 /** Picks realistic parameters from the dataset: a common last name, the busiest coming day, the fullest flight. */
 export async function pickParams(database: Database, today: string): Promise<ScenarioParams> {
   const { db } = database;
+  // A simple name (no compound): "Garnier" also finds "Garnier-Dubois"..., as staff searching would.
   const middle = await db
     .selectFrom('passengers')
     .select('last_name')
-    .where('id', '=', sql<number>`(select max(id) / 2 from passengers)`)
+    .where('id', '>=', sql<number>`(select max(id) / 2 from passengers)`)
+    .where('last_name', 'not like', '%-%')
+    .where('last_name', 'not like', '% %')
+    .orderBy('id')
+    .limit(1)
     .executeTakeFirst();
   const busiest = await db
     .selectFrom('flights')
@@ -64,19 +71,20 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   const pageSize = 10;
 
   // (a) pending bookings, page 1, with referent passenger, location, prestation and passenger count.
+  // The page's ids first (index only), then the ten rows and their lookups: the join runs on 10 rows, not all.
   const pageOfBookings = (where: ReturnType<typeof sql>) =>
     sql`
-      select b.*, 
+      with page as (select b.id from bookings b where ${where} order by b.id desc limit ${pageSize})
+      select b.*,
         (select count(*) from passengers pc where pc.booking_id = b.id) as passengers_count,
         rp.id as rp_id, rp.first_name as rp_first_name, rp.last_name as rp_last_name, rp.department as rp_department,
         l.label as location_label, pr.label as prestation_label
-      from bookings b
+      from page
+      join bookings b on b.id = page.id
       left join passengers rp on rp.booking_id = b.id and rp.is_referent = 1
       left join locations l on l.id = b.location_id
       left join prestations pr on pr.id = b.prestation_id
-      where ${where}
-      order by b.id desc
-      limit ${pageSize}`;
+      order by b.id desc`;
   const pendingWhere = sql`b.booking_status_id in (select id from booking_statuses where slug = ${pending})`;
   const floorA = async () => {
     const [count, page] = await Promise.all([
@@ -87,18 +95,23 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   };
 
   // (b) search on a last name: bookings whose number, alternative number, customer or passenger name contains it.
-  const hasFts =
+  // SQLite: through the trigram-indexed tables of distinct values (migration 0004) when they exist, then the
+  // columns' B-tree indexes; otherwise (PostgreSQL, with its pg_trgm indexes on fold()) a folded LIKE.
+  const hasTerms =
     dialect === 'sqlite' &&
-    (await sql`select 1 from sqlite_master where name = 'passengers_fts'`.execute(db)).rows.length > 0;
+    (await sql`select 1 from sqlite_master where name = 'passengers_last_name_terms_fts'`.execute(db)).rows.length > 0;
   const phrase = `"${params.lastName.replace(/"/g, '""')}"`;
   const like = foldContains(params.lastName);
-  const searchWhere = hasFts
+  const terms = (table: string) =>
+    sql`select value from ${sql.table(table)} where id in
+      (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${phrase})`;
+  const searchWhere = hasTerms
     ? sql`b.id in (
-        select rowid from bookings_fts where bookings_fts match ${`{number number_alt} : ${phrase}`}
-        union select booking_id from passengers where id in
-          (select rowid from passengers_fts where passengers_fts match ${`{last_name} : ${phrase}`})
+        select id from bookings where number in (${terms('bookings_number_terms')})
+        union select id from bookings where number_alt in (${terms('bookings_number_alt_terms')})
+        union select booking_id from passengers where last_name in (${terms('passengers_last_name_terms')})
         union select id from bookings where customer_id in
-          (select rowid from customers_fts where customers_fts match ${`{last_name} : ${phrase}`}))`
+          (select id from customers where last_name in (${terms('customers_last_name_terms')})))`
     : sql`b.id in (
         select id from bookings where fold(number) like ${like} or fold(number_alt) like ${like}
         union select booking_id from passengers where fold(last_name) like ${like}
@@ -168,6 +181,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { ...(flight.rows[0] as object), teammates: teammates.rows };
   };
 
+  const searchStrategy = hasTerms ? 'index trigramme des termes' : 'fold() LIKE';
   return [
     {
       key: 'a',
@@ -179,6 +193,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     {
       key: 'b',
       label: `recherche « ${params.lastName} »`,
+      note: `plancher : ${searchStrategy}`,
       method: 'GET',
       path: `/api/bookings?search=${encodeURIComponent(params.lastName)}&embed=referent_passenger&page=1`,
       floor: floorB,
