@@ -17,7 +17,7 @@ export { DataListPagination } from './DataList/DataListPagination';
 export { dataListKey, useDataList, useRefreshDataList } from './DataList/use-data-list';
 export { type DataColumn, DataTable, type DataTableProps, readField } from './DataTable/DataTable';
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
-export { FormModal, type FormModalProps, fieldErrorsOf } from './FormModal/FormModal';
+export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
 export { notifyFailure, notifySuccess } from './notify/notify';
 export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';

@@ -1,7 +1,7 @@
 import { MESSAGES, MODAL_CLOSE_MS, TEXTAREA_ROWS_DIALOG } from '@app/domain';
 import { Button, Group, Modal, type ModalProps, Stack } from '@mantine/core';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { ApiError } from '../../api/client';
+import { fieldErrors } from '../../api/error-messages';
 import { notifyFailure, notifySuccess } from '../notify/notify';
 import { FormFieldsContext, type FormFieldsContextValue } from './form-context';
 
@@ -26,17 +26,6 @@ export type FormModalProps<R = unknown> = {
   submitLabel?: string;
   size?: ModalProps['size'];
 };
-
-/** The server's 422 field errors, first message per field. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 422 || !error.body?.errors) return {};
-  const errors: Record<string, string> = {};
-  for (const [field, messages] of Object.entries(error.body.errors)) {
-    const first = messages?.[0];
-    if (first) errors[field] = first;
-  }
-  return errors;
-}
 
 /**
  * SPEC §2.4 creation/edit dialog: a native form (validity is the browser's own: required, type=email, min...),
@@ -85,7 +74,7 @@ export function FormModal<R = unknown>({
       onClose();
     } catch (error) {
       notifyFailure(failureMessage, error);
-      setErrors(fieldErrorsOf(error));
+      setErrors(fieldErrors(error));
       if (isClosedOnFailure) onClose();
     } finally {
       setSubmitting(false);
