@@ -1,5 +1,6 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -10,13 +11,17 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSpecialRoutes } from './routes/index.js';
 import { registerResourceRoutes } from './routes/resources.js';
 
+// Zod's default messages (for any check a schema does not word itself) in French.
+z.config(z.locales.fr());
+
 export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
 
 /** The whole HTTP application, without listening: tests drive it through inject() or a real port. */
 export async function buildApp({ config, database, mailer, logger }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
-    trustProxy: true,
+    // Trusting X-Forwarded-For from anyone would let a client fake its IP past the login throttle.
+    trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 5 * 1024 * 1024,
     // Query strings are parsed by the list-query language itself; keep fastify's parser flat and simple.
     routerOptions: { maxParamLength: 200 },

@@ -18,6 +18,8 @@ export type Config = {
   /** Split deployment (api.<host>): the app origin allowed with credentials. */
   appOrigin: string | undefined;
   logLevel: string;
+  /** Reverse proxies in front of the server (X-Forwarded-For hops trusted); 0 when exposed directly. */
+  trustProxy: number;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -38,5 +40,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: env.SECURE_COOKIES === '1' || (env.APP_URL ?? '').startsWith('https://'),
     appOrigin: env.APP_ORIGIN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: Number(env.TRUST_PROXY ?? 0) || 0,
   };
 }

@@ -81,5 +81,4 @@ export function registerErrorHandler(app: FastifyInstance): void {
               : 'Requête invalide.';
     return reply.status(status).send({ message });
   });
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Ressource introuvable.' }));
 }

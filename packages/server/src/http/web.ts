@@ -3,10 +3,13 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-/** Serves the built SPA from config.webDir; any non-API GET falls back to index.html (client-side routes). */
+/** Sets the one not-found handler. Serves the built SPA from config.webDir; any non-API GET falls back to index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
   const dir = app.ctx.config.webDir;
-  if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) return;
+  if (!dir || !fs.existsSync(path.join(dir, 'index.html'))) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Ressource introuvable.' }));
+    return;
+  }
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
