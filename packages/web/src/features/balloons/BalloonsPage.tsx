@@ -1,5 +1,6 @@
-// Placeholder for the balloon list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { balloonsConfig } from './balloons.config';
+
 export default function BalloonsPage() {
-  return null;
+  return <ReferenceListPage config={balloonsConfig} />;
 }

@@ -1,5 +1,6 @@
-// Placeholder for the booking origin list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { bookingOriginsConfig } from './booking-origins.config';
+
 export default function BookingOriginsPage() {
-  return null;
+  return <ReferenceListPage config={bookingOriginsConfig} />;
 }

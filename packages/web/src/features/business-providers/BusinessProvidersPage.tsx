@@ -1,5 +1,6 @@
-// Placeholder for the business provider list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { businessProvidersConfig } from './business-providers.config';
+
 export default function BusinessProvidersPage() {
-  return null;
+  return <ReferenceListPage config={businessProvidersConfig} />;
 }

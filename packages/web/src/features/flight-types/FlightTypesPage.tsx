@@ -1,5 +1,6 @@
-// Placeholder for the flight type list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { flightTypesConfig } from './flight-types.config';
+
 export default function FlightTypesPage() {
-  return null;
+  return <ReferenceListPage config={flightTypesConfig} />;
 }

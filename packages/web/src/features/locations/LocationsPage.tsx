@@ -1,5 +1,6 @@
-// Placeholder for the location list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { locationsConfig } from './locations.config';
+
 export default function LocationsPage() {
-  return null;
+  return <ReferenceListPage config={locationsConfig} />;
 }

@@ -1,5 +1,6 @@
-// Placeholder for the passenger type list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { passengerTypesConfig } from './passenger-types.config';
+
 export default function PassengerTypesPage() {
-  return null;
+  return <ReferenceListPage config={passengerTypesConfig} />;
 }

@@ -1,5 +1,6 @@
-// Placeholder for the payment method list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { paymentMethodsConfig } from './payment-methods.config';
+
 export default function PaymentMethodsPage() {
-  return null;
+  return <ReferenceListPage config={paymentMethodsConfig} />;
 }

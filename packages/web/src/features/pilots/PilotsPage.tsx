@@ -1,5 +1,6 @@
-// Placeholder for the pilot list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { pilotsConfig } from './pilots.config';
+
 export default function PilotsPage() {
-  return null;
+  return <ReferenceListPage config={pilotsConfig} />;
 }

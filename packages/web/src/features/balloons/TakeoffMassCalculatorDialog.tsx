@@ -1,0 +1,186 @@
+import { computeTakeoffMass, MODAL_CLOSE_MS } from '@app/domain';
+import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import type { Location } from '../locations/locations.config';
+import { formatNumber } from '../reference-data';
+import type { Balloon } from './balloons.config';
+
+// SPEC §2.4 / §9 maximum takeoff mass calculator. The formulas are the domain's computeTakeoffMass (unit-tested
+// against hand computations), the same the server uses for a flight's operational plan.
+
+type Inputs = {
+  groundTemperature: string;
+  maxAltitude: string;
+  takeoffAltitude: string;
+  volume: string;
+  envelopeTemperature: string;
+};
+
+const asText = (value: number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+const asNumber = (text: string): number | null => (text.trim() === '' ? null : Number(text));
+
+const twoDecimals = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const units = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
+
+/** The default location gives sensible altitudes to start from (SPEC §3 is_default). */
+function useDefaultLocation(isEnabled: boolean) {
+  return useQuery({
+    queryKey: ['/api/locations', 'default'],
+    queryFn: ({ signal }) =>
+      api.list<Location>('/api/locations', { filters: [{ field: 'is_default', op: '=', value: '1' }] }, signal),
+    enabled: isEnabled,
+    select: (rows) => rows[0] ?? null,
+  });
+}
+
+function Result({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="output" display="block" fz="xl" fw={700}>
+        {value ?? '—'}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export type TakeoffMassCalculatorDialogProps = {
+  opened: boolean;
+  onClose: () => void;
+  /** Prefills the volume and envelope temperature. */
+  balloon: Pick<Balloon, 'volume' | 'envelope_temperature' | 'takeoff_max_mass'>;
+};
+
+/**
+ * Inputs prefilled from the balloon (volume, envelope temperature) and the default location (takeoff and maximum
+ * altitudes, while the user has not typed them); results follow every keystroke.
+ */
+export function TakeoffMassCalculatorDialog({ opened, onClose, balloon }: TakeoffMassCalculatorDialogProps) {
+  const [inputs, setInputs] = useState<Inputs>(() => ({
+    groundTemperature: '',
+    maxAltitude: '',
+    takeoffAltitude: '',
+    volume: asText(balloon.volume),
+    envelopeTemperature: asText(balloon.envelope_temperature),
+  }));
+  const location = useDefaultLocation(opened).data;
+
+  useEffect(() => {
+    if (!location) return;
+    setInputs((current) => ({
+      ...current,
+      takeoffAltitude: current.takeoffAltitude || asText(location.takeoff_altitude),
+      maxAltitude: current.maxAltitude || asText(location.flight_max_altitude),
+    }));
+  }, [location]);
+
+  const set = (name: keyof Inputs) => (event: { currentTarget: { value: string } }) => {
+    const { value } = event.currentTarget;
+    setInputs((current) => ({ ...current, [name]: value }));
+  };
+
+  const isComplete = Object.values(inputs).every((text) => text.trim() !== '');
+  const result = computeTakeoffMass({
+    groundTemperature: asNumber(inputs.groundTemperature),
+    maxAltitude: asNumber(inputs.maxAltitude),
+    takeoffAltitude: asNumber(inputs.takeoffAltitude),
+    volume: asNumber(inputs.volume),
+    envelopeTemperature: asNumber(inputs.envelopeTemperature),
+  });
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Calculateur de masse maximale au décollage"
+      size="lg"
+      transitionProps={{ duration: MODAL_CLOSE_MS }}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            label="Température au sol (°C)"
+            type="number"
+            step="any"
+            inputMode="decimal"
+            value={inputs.groundTemperature}
+            onChange={set('groundTemperature')}
+            data-autofocus
+          />
+          <TextInput
+            label="Altitude maximale (m)"
+            type="number"
+            step="any"
+            min={0}
+            value={inputs.maxAltitude}
+            onChange={set('maxAltitude')}
+            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+          />
+          <TextInput
+            label="Altitude de décollage (m)"
+            type="number"
+            step="any"
+            min={0}
+            value={inputs.takeoffAltitude}
+            onChange={set('takeoffAltitude')}
+            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+          />
+          <TextInput
+            label="Volume du ballon (m³)"
+            type="number"
+            step="any"
+            min={0}
+            value={inputs.volume}
+            onChange={set('volume')}
+          />
+          <TextInput
+            label="Température de l'enveloppe (°C)"
+            type="number"
+            step="any"
+            value={inputs.envelopeTemperature}
+            onChange={set('envelopeTemperature')}
+          />
+        </SimpleGrid>
+        <div aria-live="polite">
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Result
+              label="Température extérieure à l'altitude maximale"
+              value={result ? `${twoDecimals.format(result.outsideTemperature)} °C` : null}
+            />
+            <Result
+              label="Pression à l'altitude maximale"
+              value={result ? `${twoDecimals.format(result.pressure)} hPa` : null}
+            />
+            <Result
+              label="Masse maximale au décollage"
+              value={result ? `${units.format(result.lift)} kg` : null}
+              hint={`Limite du ballon : ${formatNumber(balloon.takeoff_max_mass, 'kg')}`}
+            />
+          </SimpleGrid>
+          {!result && (
+            <Text size="sm" c="dimmed" mt="xs">
+              {isComplete
+                ? 'Ces valeurs sortent du domaine de calcul (altitude ou températures impossibles).'
+                : 'Renseignez les cinq valeurs pour obtenir le résultat.'}
+            </Text>
+          )}
+        </div>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Fermer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+import { pathTo } from '../../app/routes';
+import {
+  BY_LABEL,
+  defaultFilter,
+  defaultSwitch,
+  labelColumn,
+  labelField,
+  numberColumn,
+} from '../reference-data/building-blocks';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+
+export type Balloon = ReferenceRecord & {
+  label: string;
+  is_default: 0 | 1;
+  passengers: number;
+  takeoff_max_mass: number;
+  landing_min_mass: number | null;
+  empty_mass: number | null;
+  market_mass: number | null;
+  registration_number: string | null;
+  type: string | null;
+  volume: number | null;
+  gas_mass: number | null;
+  envelope_temperature: number | null;
+  hourly_consumption: number | null;
+  autonomy_time: number | null;
+  flying_time: number | null;
+  reserve_time: number | null;
+  flights_count?: number;
+};
+
+/**
+ * SPEC §3 Balloon: label, passengers and takeoff_max_mass required (§5.1). Units as the server computes with them
+ * (services/flight-masses.ts): masses kg, volume m³, consumption kg/h, times in minutes. A row opens its summary.
+ */
+export const balloonsConfig: ReferenceEntityConfig<Balloon> = {
+  entity: 'balloon',
+  endpoint: '/api/balloons',
+  storageKey: 'balloons',
+  labels: {
+    plural: 'Ballons',
+    add: 'Ajouter un ballon',
+    createTitle: 'Nouveau ballon',
+    editTitle: 'Modifier le ballon',
+  },
+  nameOf: (row) => row.label,
+  deleteMessage: (row) => `Le ballon « ${row.label} » sera supprimé définitivement.`,
+  columns: [
+    labelColumn(true),
+    { label: 'Immatriculation', field: 'registration_number', sortField: 'registration_number' },
+    { label: 'Type', field: 'type', sortField: 'type' },
+    numberColumn('Volume', 'volume', 'm³'),
+    numberColumn('Passagers', 'passengers'),
+    numberColumn('Masse max. au décollage', 'takeoff_max_mass', 'kg'),
+    numberColumn('Masse à vide', 'empty_mass', 'kg'),
+    numberColumn('Charge marchande', 'market_mass', 'kg'),
+  ],
+  filters: [
+    { id: 'type', label: 'Type', type: 'text' },
+    {
+      id: 'passengers',
+      label: 'Passagers (au moins)',
+      type: 'text',
+      toFilters: (value) => {
+        const count = Number(String(value).trim());
+        return Number.isFinite(count) && String(value).trim() !== ''
+          ? [{ field: 'passengers', op: '>=', value: String(count) }]
+          : [];
+      },
+    },
+    defaultFilter,
+  ],
+  searchPlaceholder: 'Libellé ou immatriculation...',
+  defaultOrder: BY_LABEL,
+  getRowHref: (row) => pathTo('single-balloon-summary', { balloonId: row.id }),
+  sections: [
+    {
+      title: 'Identification',
+      fields: [
+        labelField(),
+        { kind: 'text', name: 'registration_number', label: 'Immatriculation', maxLength: 50 },
+        { kind: 'text', name: 'type', label: 'Type (modèle)', maxLength: 100 },
+        defaultSwitch('Ballon par défaut', 'Proposé pour chaque nouveau vol ; remplace le ballon par défaut actuel.'),
+      ],
+    },
+    {
+      title: 'Capacité et masses',
+      fields: [
+        { kind: 'number', name: 'passengers', label: 'Passagers (capacité)', isRequired: true, min: 1, step: 1 },
+        {
+          kind: 'number',
+          name: 'takeoff_max_mass',
+          label: 'Masse maximale au décollage (kg)',
+          isRequired: true,
+          min: 1,
+        },
+        { kind: 'number', name: 'landing_min_mass', label: "Masse minimale à l'atterrissage (kg)", min: 0 },
+        { kind: 'number', name: 'empty_mass', label: 'Masse à vide (kg)', min: 0 },
+        { kind: 'number', name: 'market_mass', label: 'Charge marchande (kg)', min: 0 },
+        { kind: 'number', name: 'gas_mass', label: 'Masse de gaz (kg)', min: 0 },
+      ],
+    },
+    {
+      title: 'Enveloppe',
+      fields: [
+        { kind: 'number', name: 'volume', label: 'Volume (m³)', min: 0 },
+        { kind: 'number', name: 'envelope_temperature', label: "Température de l'enveloppe (°C)" },
+      ],
+    },
+    {
+      title: 'Carburant et temps de vol',
+      fields: [
+        { kind: 'number', name: 'hourly_consumption', label: 'Consommation horaire (kg/h)', min: 0 },
+        { kind: 'number', name: 'autonomy_time', label: 'Autonomie (min)', min: 0, step: 1 },
+        { kind: 'number', name: 'flying_time', label: 'Temps de vol (min)', min: 0, step: 1 },
+        { kind: 'number', name: 'reserve_time', label: 'Temps de réserve (min)', min: 0, step: 1 },
+      ],
+    },
+  ],
+};

@@ -1,0 +1,15 @@
+import { labelEntity } from '../reference-data/label-entity';
+
+/** SPEC §3 Booking origin: a label (§5.1). */
+export const bookingOriginsConfig = labelEntity({
+  entity: 'bookingOrigin',
+  endpoint: '/api/booking-origins',
+  storageKey: 'booking-origins',
+  labels: {
+    plural: 'Origines des réservations',
+    add: 'Ajouter une origine',
+    createTitle: 'Nouvelle origine',
+    editTitle: "Modifier l'origine",
+  },
+  deleteMessage: (label) => `L'origine « ${label} » sera supprimée définitivement.`,
+});

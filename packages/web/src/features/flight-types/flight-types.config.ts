@@ -1,0 +1,19 @@
+import { labelEntity } from '../reference-data/label-entity';
+
+/** SPEC §3 Flight type: label (§5.1) and is_default (pre-filled in new flights, §4.5). */
+export const flightTypesConfig = labelEntity({
+  entity: 'flightType',
+  endpoint: '/api/flight-types',
+  storageKey: 'flight-types',
+  labels: {
+    plural: 'Types de vol',
+    add: 'Ajouter un type de vol',
+    createTitle: 'Nouveau type de vol',
+    editTitle: 'Modifier le type de vol',
+  },
+  deleteMessage: (label) => `Le type de vol « ${label} » sera supprimé définitivement.`,
+  isDefault: {
+    label: 'Type de vol par défaut',
+    description: 'Proposé pour chaque nouveau vol ; remplace le type de vol par défaut actuel.',
+  },
+});

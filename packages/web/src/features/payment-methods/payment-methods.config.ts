@@ -1,0 +1,15 @@
+import { labelEntity } from '../reference-data/label-entity';
+
+/** SPEC §3 Payment method: a label (§5.1). */
+export const paymentMethodsConfig = labelEntity({
+  entity: 'paymentMethod',
+  endpoint: '/api/payment-methods',
+  storageKey: 'payment-methods',
+  labels: {
+    plural: 'Moyens de paiement',
+    add: 'Ajouter un moyen de paiement',
+    createTitle: 'Nouveau moyen de paiement',
+    editTitle: 'Modifier le moyen de paiement',
+  },
+  deleteMessage: (label) => `Le moyen de paiement « ${label} » sera supprimé définitivement.`,
+});

@@ -1,0 +1,70 @@
+import { NameWithDefault } from '../reference-data';
+import { defaultFilter, defaultSwitch, numberColumn } from '../reference-data/building-blocks';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+
+export type Pilot = ReferenceRecord & {
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  is_default: 0 | 1;
+  email: string | null;
+  phone: string | null;
+  weight: number | null;
+  bag_weight: number | null;
+};
+
+/** SPEC §3 Pilot: first and last name required (§5.1), email and tel inputs (§5.2), shown as full_name. */
+export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
+  entity: 'pilot',
+  endpoint: '/api/pilots',
+  storageKey: 'pilots',
+  labels: {
+    plural: 'Pilotes',
+    add: 'Ajouter un pilote',
+    createTitle: 'Nouveau pilote',
+    editTitle: 'Modifier le pilote',
+  },
+  nameOf: (row) => row.full_name,
+  deleteMessage: (row) => `Le pilote « ${row.full_name} » sera supprimé définitivement.`,
+  columns: [
+    {
+      label: 'Nom complet',
+      field: 'full_name',
+      sortField: 'last_name',
+      render: (row) => <NameWithDefault name={row.full_name} isDefault={row.is_default} />,
+    },
+    { label: 'Email', field: 'email', sortField: 'email' },
+    { label: 'Téléphone', field: 'phone' },
+    numberColumn('Poids', 'weight', 'kg'),
+    numberColumn('Poids du sac', 'bag_weight', 'kg'),
+  ],
+  filters: [
+    { id: 'last_name', label: 'Nom', type: 'text' },
+    { id: 'email', label: 'Email', type: 'text' },
+    defaultFilter,
+  ],
+  searchPlaceholder: 'Rechercher un pilote...',
+  defaultOrder: [
+    { field: 'last_name', direction: 'ASC' },
+    { field: 'first_name', direction: 'ASC' },
+  ],
+  sections: [
+    {
+      title: 'Identité',
+      fields: [
+        { kind: 'text', name: 'first_name', label: 'Prénom', isRequired: true, autoComplete: 'off' },
+        { kind: 'text', name: 'last_name', label: 'Nom', isRequired: true },
+        { kind: 'email', name: 'email', label: 'Email' },
+        { kind: 'phone', name: 'phone', label: 'Téléphone' },
+      ],
+    },
+    {
+      title: 'Masses pour le plan de vol',
+      fields: [
+        { kind: 'number', name: 'weight', label: 'Poids (kg)', min: 0 },
+        { kind: 'number', name: 'bag_weight', label: 'Poids du sac (kg)', min: 0 },
+        defaultSwitch('Pilote par défaut', 'Proposé pour chaque nouveau vol ; remplace le pilote par défaut actuel.'),
+      ],
+    },
+  ],
+};

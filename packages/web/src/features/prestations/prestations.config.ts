@@ -1,0 +1,58 @@
+import { BY_LABEL, whenTicketing } from '../reference-data/building-blocks';
+import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
+
+export type Prestation = LabelRecord & {
+  is_default: 0 | 1;
+  ticket_template_id: number | null;
+  ticket_template?: { id: number; label: string } | null;
+};
+
+/**
+ * SPEC §3 Prestation: label (§5.1), is_default (§4.5) and its ticket template, a choice shown only when ticketing
+ * is enabled (§5.3). Listed by label (§7.5).
+ */
+export const prestationsConfig = labelEntity<Prestation>({
+  entity: 'prestation',
+  endpoint: '/api/prestations',
+  storageKey: 'prestations',
+  labels: {
+    plural: 'Prestations',
+    add: 'Ajouter une prestation',
+    createTitle: 'Nouvelle prestation',
+    editTitle: 'Modifier la prestation',
+  },
+  deleteMessage: (label) => `La prestation « ${label} » sera supprimée définitivement.`,
+  isDefault: {
+    label: 'Prestation par défaut',
+    description: 'Proposée pour chaque nouveau vol ; remplace la prestation par défaut actuelle.',
+  },
+  embed: ['ticket_template'],
+  extraColumns: [
+    {
+      label: 'Modèle de billet',
+      field: 'ticket_template.label',
+      sortField: 'ticket_template.label',
+      isVisible: whenTicketing,
+    },
+  ],
+  extraFilters: [
+    {
+      id: 'ticket_template_id',
+      label: 'Modèle de billet',
+      type: 'select',
+      loader: { endpoint: '/api/ticket-templates', labelField: 'label', order: BY_LABEL },
+      isVisible: whenTicketing,
+    },
+  ],
+  extraFields: [
+    {
+      kind: 'select',
+      name: 'ticket_template_id',
+      label: 'Modèle de billet',
+      options: { endpoint: '/api/ticket-templates', labelField: 'label', order: BY_LABEL },
+      loadFailedMessage: 'Erreur de chargement des modèles de billet',
+      isVisible: whenTicketing,
+      isWide: true,
+    },
+  ],
+});

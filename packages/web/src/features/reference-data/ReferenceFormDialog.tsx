@@ -1,0 +1,202 @@
+import { createFailedMessage, updateFailedMessage } from '@app/domain';
+import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { type CSSProperties, useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { FlagSwitch, FormModal, notifyFailure, PhoneInput, TextAreaField } from '../../components';
+import { useMe } from '../../session/store';
+import { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
+import type { FormField, ReferenceEntityConfig, ReferenceRecord } from './types';
+
+const wide: CSSProperties = { gridColumn: '1 / -1' };
+
+/** A label alone needs a small dialog; a balloon's sixteen fields a wide one. */
+const dialogSize = (fieldCount: number) => (fieldCount <= 2 ? 'md' : fieldCount <= 8 ? 'lg' : 'xl');
+
+type SelectFieldProps = {
+  field: Extract<FormField, { kind: 'select' }>;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error?: string;
+};
+
+/** A choice among another endpoint's records (prestation → ticket template), loaded when the dialog opens. */
+function SelectField({ field, value, onChange, error }: SelectFieldProps) {
+  const { endpoint, labelField, valueField = 'id', order } = field.options;
+  const result = useQuery({
+    queryKey: [endpoint, 'options', labelField, order ?? null],
+    queryFn: ({ signal }) =>
+      api.list<Record<string, unknown>>(
+        endpoint,
+        { order: order ?? [{ field: labelField, direction: 'ASC' }] },
+        signal,
+      ),
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(field.loadFailedMessage, result.error);
+  }, [result.isError, result.error, field.loadFailedMessage]);
+  const data = (result.data ?? []).map((item) => ({
+    value: String(item[valueField]),
+    label: String(item[labelField] ?? ''),
+  }));
+  return (
+    <Select
+      label={field.label}
+      description={field.description}
+      data={data}
+      value={value}
+      onChange={onChange}
+      placeholder={result.isLoading ? 'Chargement...' : 'Aucun'}
+      searchable
+      clearable
+      nothingFoundMessage="Aucun résultat..."
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+type FieldInputProps = {
+  field: FormField;
+  value: FieldValue;
+  onChange: (value: FieldValue) => void;
+  error?: string;
+};
+
+/** One field of a reference dialog, by its kind. Required fields carry the native `required` (SPEC §5.1). */
+function FieldInput({ field, value, onChange, error }: FieldInputProps) {
+  const text = typeof value === 'string' ? value : '';
+  const common = {
+    name: field.name,
+    label: field.label,
+    description: field.description,
+    required: field.isRequired,
+    error,
+    style: field.isWide ? wide : undefined,
+  };
+  switch (field.kind) {
+    case 'text':
+      return (
+        <TextInput
+          {...common}
+          value={text}
+          maxLength={field.maxLength ?? 255}
+          autoComplete={field.autoComplete ?? 'off'}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'email':
+      return (
+        <TextInput
+          {...common}
+          type="email"
+          autoComplete="email"
+          maxLength={255}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'phone':
+      return <PhoneInput {...common} maxLength={50} value={text} onChange={onChange} />;
+    case 'number':
+      return (
+        <TextInput
+          {...common}
+          type="number"
+          inputMode="decimal"
+          min={field.min}
+          max={field.max}
+          step={field.step ?? 'any'}
+          value={text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+    case 'switch':
+      return (
+        <FlagSwitch
+          name={field.name}
+          label={field.label}
+          description={field.description}
+          value={value === 1 ? 1 : 0}
+          onChange={onChange}
+          // Level with the inputs beside it in the grid, whose labels sit above them.
+          style={{ alignSelf: 'center', ...(field.isWide ? wide : undefined) }}
+        />
+      );
+    case 'textarea':
+      return <TextAreaField {...common} value={text} onChange={onChange} autosize={false} />;
+    case 'select':
+      return (
+        <div style={field.isWide ? wide : undefined}>
+          <SelectField
+            field={field}
+            value={typeof value === 'string' ? value : null}
+            onChange={onChange}
+            error={error}
+          />
+        </div>
+      );
+  }
+}
+
+export type ReferenceFormDialogProps<T extends ReferenceRecord> = {
+  config: ReferenceEntityConfig<T>;
+  /** The record to edit; null creates one. */
+  record: T | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved?: (saved: T) => void;
+};
+
+/**
+ * SPEC §2.4 creation/edit dialog of a reference entity, from its definition: the §3 fields in sections, the §5.1
+ * required fields checked by the browser, email/tel inputs (§5.2), the §5.3 visibility rules, 'Données
+ * sauvegardées' on success and the entity's creation/modification failure (§8) otherwise. Mount it with a new
+ * key for each opening: its values start from the record then.
+ */
+export function ReferenceFormDialog<T extends ReferenceRecord>({
+  config,
+  record,
+  opened,
+  onClose,
+  onSaved,
+}: ReferenceFormDialogProps<T>) {
+  const { settings } = useMe();
+  const [values, setValues] = useState<FormValues>(() => initialValues(config.sections, record));
+  const sections = visibleSections(config.sections, settings);
+  const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+
+  return (
+    <FormModal<T>
+      opened={opened}
+      onClose={onClose}
+      title={record ? config.labels.editTitle : config.labels.createTitle}
+      failureMessage={record ? updateFailedMessage(config.entity) : createFailedMessage(config.entity)}
+      onSubmit={() => {
+        const payload = toPayload(config.sections, values, settings);
+        return record ? api.update<T>(config.endpoint, record.id, payload) : api.create<T>(config.endpoint, payload);
+      }}
+      onSaved={onSaved}
+      size={dialogSize(sections.reduce((count, section) => count + section.fields.length, 0))}
+    >
+      {({ errors }) =>
+        sections.map((section, index) => (
+          <Stack key={section.title ?? index} gap="sm">
+            {section.title && <Divider label={section.title} labelPosition="left" fw={600} />}
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+              {section.fields.map((field) => (
+                <FieldInput
+                  key={field.name}
+                  field={field}
+                  value={values[field.name] ?? null}
+                  onChange={set(field.name)}
+                  error={errors[field.name]}
+                />
+              ))}
+            </SimpleGrid>
+          </Stack>
+        ))
+      }
+    </FormModal>
+  );
+}

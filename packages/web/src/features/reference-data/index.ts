@@ -1,0 +1,6 @@
+// Generic reference-data screens (SPEC §2.1 other-data, §2.4): each entity folder declares its definition and
+// exports ReferenceListPage with it as its page.
+export { formatFlag, formatNumber, NameWithDefault } from './format';
+export { ReferenceFormDialog, type ReferenceFormDialogProps } from './ReferenceFormDialog';
+export { deleteFailureMessage, ReferenceListPage, type ReferenceListPageProps } from './ReferenceListPage';
+export type * from './types';

@@ -1,0 +1,81 @@
+import type { OrderItem, SavableEntity } from '@app/domain';
+import type { SessionSettings } from '../../api/session-types';
+import type { DataColumn, Flag } from '../../components';
+import type { FilterDefinition, OptionLoader } from '../../lib/list-state';
+
+// One declarative definition per reference entity (SPEC §2.1 other-data, §2.4 dialogs, §3 fields) drives the
+// generic list page (ReferenceListPage) and the generic create/edit dialog (ReferenceFormDialog). Each entity's
+// definition lives in its own folder (features/balloons/balloons.config.tsx...).
+
+/** SPEC §5.3 visibility rules read the session's settings (GET /api/me). */
+export type VisibilityRule = (settings: SessionSettings) => boolean;
+
+type FieldBase = {
+  /** The payload field (SPEC §3). */
+  name: string;
+  /** French label, as the user reads it. */
+  label: string;
+  /** SPEC §5.1: checked by the browser (required attribute) before anything is sent. */
+  isRequired?: boolean;
+  /** Absent: always shown. A hidden field is neither shown nor sent, so the stored value stays as it is. */
+  isVisible?: VisibilityRule;
+  description?: string;
+  /** Takes the whole width of the two-column grid. */
+  isWide?: boolean;
+};
+
+export type FormField = FieldBase &
+  (
+    | { kind: 'text'; maxLength?: number; autoComplete?: string }
+    /** type=email: the browser checks the address (SPEC §5.2). */
+    | { kind: 'email' }
+    /** type=tel, spaced in pairs as typed (SPEC §5.2). */
+    | { kind: 'phone' }
+    /** A native number input, so min and step are the browser's checks too; the unit goes in the label. */
+    | { kind: 'number'; min?: number; max?: number /** @default 'any' */; step?: number | 'any' }
+    /** SPEC §2.6 switch storing 1 or 0. */
+    | { kind: 'switch'; defaultValue?: Flag }
+    | { kind: 'textarea' }
+    /** A choice among the records of another endpoint; sends the id, or null when cleared. */
+    | { kind: 'select'; options: OptionLoader; loadFailedMessage: string }
+  );
+
+export type FormSection = { title?: string; fields: FormField[] };
+
+/** A column, shown only where its rule allows (e.g. the restrictive flag only with planning widgets). */
+export type ReferenceColumn<T> = DataColumn<T> & { isVisible?: VisibilityRule };
+export type ReferenceFilter = FilterDefinition & { isVisible?: VisibilityRule };
+
+export type ReferenceRecord = { id: number } & Record<string, unknown>;
+
+export type ReferenceEntityConfig<T extends ReferenceRecord = ReferenceRecord> = {
+  /** Names the create/modify failure messages of SPEC §8 (domain createFailedMessage/updateFailedMessage). */
+  entity: SavableEntity;
+  /** SPEC §7.5, e.g. '/api/balloons'. */
+  endpoint: string;
+  /** Remembers the list order in localStorage (SPEC §2.6). */
+  storageKey: string;
+  labels: {
+    /** Accessible name of the table, e.g. 'Ballons'. */
+    plural: string;
+    /** The toolbar button, e.g. 'Ajouter un ballon'. */
+    add: string;
+    /** Dialog titles, e.g. 'Nouveau ballon' / 'Modifier le ballon'. */
+    createTitle: string;
+    editTitle: string;
+  };
+  /** What the record is called in buttons and confirmations, e.g. its label or full name. */
+  nameOf: (row: T) => string;
+  /** The deletion confirmation's message, e.g. 'Le ballon « F-HBAL » sera supprimé.' */
+  deleteMessage: (row: T) => string;
+  columns: ReferenceColumn<T>[];
+  filters?: ReferenceFilter[];
+  /** Shows the search box (the resource's declared search fields, 3 characters at least). */
+  searchPlaceholder?: string;
+  /** SPEC §7.5 orders (prestations and passenger types by label, teammates by last then first name). */
+  defaultOrder: OrderItem[];
+  embed?: string[];
+  sections: FormSection[];
+  /** A row leading to its own page (balloon summary); otherwise a click on the row opens the edit dialog. */
+  getRowHref?: (row: T) => string;
+};
