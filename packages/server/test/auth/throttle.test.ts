@@ -6,8 +6,9 @@ import { Browser, createUser } from './support.js';
 
 describe(`login throttling on ${engine}`, () => {
   let t: TestApp;
+  // Behind one reverse proxy, so X-Forwarded-For tells the client IP (TRUST_PROXY=1).
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ config: { trustProxy: 1 } });
   });
   afterAll(() => t.close());
 
@@ -30,7 +31,7 @@ describe(`login throttling on ${engine}`, () => {
     expect(browser.sessionToken).toBeUndefined();
 
     // Another process shares the counters: they are rows, not memory.
-    const other = await buildApp({ config: testConfig(), database: t.database });
+    const other = await buildApp({ config: testConfig({ trustProxy: 1 }), database: t.database });
     try {
       const response = await other.inject({
         method: 'POST',
@@ -125,5 +126,29 @@ describe(`login throttling on ${engine}`, () => {
       .where('key', '=', 'ip:192.0.2.99')
       .execute();
     expect(rows).toEqual([]);
+  });
+});
+
+describe(`login throttling without a trusted proxy on ${engine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('ignores a forged X-Forwarded-For, so changing it does not escape the limit', async () => {
+    const user = await createUser(t);
+    for (let i = 0; i < 5; i++) {
+      const browser = new Browser(t, { 'x-forwarded-for': `203.0.113.${i + 1}` });
+      await browser.request('GET', '/csrf-cookie');
+      expect((await browser.request('POST', '/login', { email: user.email, password: `faux-${i}` })).statusCode).toBe(
+        422,
+      );
+    }
+    const browser = new Browser(t, { 'x-forwarded-for': '198.51.100.200' });
+    await browser.request('GET', '/csrf-cookie');
+    expect((await browser.request('POST', '/login', { email: user.email, password: user.password })).statusCode).toBe(
+      429,
+    );
   });
 });
