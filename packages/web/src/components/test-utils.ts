@@ -1,4 +1,9 @@
 // Test helpers for components (not shipped: only *.test.tsx import this file).
+import { configure } from '@testing-library/react';
+
+// Suites importing these helpers drive debounced requests and 500 ms dialog animations: findBy/waitFor get 3 s
+// instead of 1 s so a busy machine does not fail them (src/test/setup.ts would be the place for every suite).
+configure({ asyncUtilTimeout: 3000 });
 
 /**
  * Makes window.matchMedia answer min-width/max-width queries as a screen `width` px wide would
@@ -28,7 +33,13 @@ export function setScreenWidth(width: number): () => void {
   };
 }
 
-export type FakeCall = { method: string; url: URL; body: unknown };
+export type FakeCall = {
+  method: string;
+  url: URL;
+  body: unknown;
+  /** performance.now() when the request left: debounce tests compare it with the last keystroke's time. */
+  at: number;
+};
 export type FakeAnswer = { status?: number; body?: unknown };
 
 /**
@@ -47,6 +58,7 @@ export function fakeFetch(answer: (call: FakeCall) => FakeAnswer | Promise<FakeA
       method: init?.method ?? 'GET',
       url,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      at: performance.now(),
     };
     calls.push(call);
     const { status = 200, body = null } = await answer(call);
@@ -73,3 +85,19 @@ export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve,
 
 /** waitFor options for a dialog's 500 ms close animation, with room for a busy test machine. */
 export const AFTER_CLOSE = { timeout: 3000 } as const;
+
+/**
+ * Records when `element` last received input. A debounce test compares request times with it: timers never fire
+ * early, so "at least N ms after the last keystroke" holds however slow the machine, where "nothing after N ms"
+ * would not.
+ */
+export function lastInputTime(element: HTMLElement): () => number {
+  let time = Number.NEGATIVE_INFINITY;
+  element.addEventListener('input', () => {
+    time = performance.now();
+  });
+  return () => time;
+}
+
+/** Options for suites that click through many dialogs and pages: jsdom and Mantine are slow on a busy machine. */
+export const INTERACTION_SUITE = { timeout: 20_000 } as const;

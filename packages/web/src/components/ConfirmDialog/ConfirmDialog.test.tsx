@@ -5,7 +5,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { AFTER_CLOSE } from '../test-utils';
+import { AFTER_CLOSE, INTERACTION_SUITE } from '../test-utils';
 import { ConfirmModal, confirmAccept, confirmDelete, confirmReject } from './ConfirmDialog';
 
 afterEach(() => {
@@ -24,7 +24,7 @@ function renderOpener(open: () => Promise<boolean>) {
   return { answers, user: userEvent.setup() };
 }
 
-describe('confirmDelete', () => {
+describe('confirmDelete', INTERACTION_SUITE, () => {
   it("enables 'Supprimer' only once 'Je confirme la suppression définitive' is on", async () => {
     const onConfirm = vi.fn().mockResolvedValue(undefined);
     const { answers, user } = renderOpener(() => confirmDelete({ message: 'Supprimer ce vol ?', onConfirm }));
@@ -62,7 +62,7 @@ describe('confirmDelete', () => {
   });
 });
 
-describe('confirmAccept and confirmReject', () => {
+describe('confirmAccept and confirmReject', INTERACTION_SUITE, () => {
   it("accepts with 'Accepter'", async () => {
     const { answers, user } = renderOpener(() => confirmAccept({ title: "Accepter la demande d'inscription ?" }));
     await user.click(screen.getByRole('button', { name: 'Ouvrir' }));
@@ -86,7 +86,7 @@ describe('confirmAccept and confirmReject', () => {
   });
 });
 
-describe('ConfirmModal', () => {
+describe('ConfirmModal', INTERACTION_SUITE, () => {
   it('is the same deletion dialog as a component', async () => {
     const user = userEvent.setup();
     const onConfirm = vi.fn().mockResolvedValue(undefined);

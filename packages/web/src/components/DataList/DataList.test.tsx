@@ -7,7 +7,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FilterDefinition } from '../../lib/list-state';
 import { renderWithProviders } from '../../test/render';
 import type { DataColumn } from '../DataTable/DataTable';
-import { type FakeAnswer, type FakeCall, fakeFetch, pageOf, setScreenWidth, wait } from '../test-utils';
+import {
+  type FakeAnswer,
+  type FakeCall,
+  fakeFetch,
+  INTERACTION_SUITE,
+  lastInputTime,
+  pageOf,
+  setScreenWidth,
+  wait,
+} from '../test-utils';
 import { DataList, type DataListProps } from './DataList';
 import { useRefreshDataList } from './use-data-list';
 
@@ -72,7 +81,7 @@ function renderList(props: Partial<DataListProps<Balloon>> = {}, answer: (call: 
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
-describe('DataList', () => {
+describe('DataList', INTERACTION_SUITE, () => {
   it('reads the first page with the base query and shows its rows', async () => {
     renderList();
     expect(await screen.findByText('Ballon 01')).toBeInTheDocument();
@@ -154,10 +163,11 @@ describe('DataList', () => {
     await screen.findByText('Ballon 01');
     const before = listCalls().length;
     await user.click(screen.getByRole('button', { name: 'Filtres' }));
-    await user.type(await screen.findByRole('textbox', { name: 'Nom contient' }), 'Ballon 4');
-    await wait(50);
-    expect(listCalls()).toHaveLength(before);
+    const box = await screen.findByRole('textbox', { name: 'Nom contient' });
+    const lastInput = lastInputTime(box);
+    await user.type(box, 'Ballon 4');
     await waitFor(() => expect(listCalls()).toHaveLength(before + 1));
+    expect(lastListCall().at - lastInput()).toBeGreaterThanOrEqual(95);
     expect(lastListCall().url.searchParams.get('filters')).toBe('is_archived|=|0,label|like|~Ballon 4~');
     await wait(200);
     expect(listCalls()).toHaveLength(before + 1);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/client';
 import { renderWithProviders } from '../../test/render';
 import { TextAreaField } from '../TextAreaField/TextAreaField';
-import { AFTER_CLOSE } from '../test-utils';
+import { AFTER_CLOSE, INTERACTION_SUITE } from '../test-utils';
 import { FormModal, type FormModalProps } from './FormModal';
 
 afterEach(() => {
@@ -45,7 +45,7 @@ function PilotDialog({ onSubmit, ...props }: Partial<FormModalProps> & Pick<Form
   );
 }
 
-describe('FormModal', () => {
+describe('FormModal', INTERACTION_SUITE, () => {
   it('does not submit while a required field is empty (native validity)', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn().mockResolvedValue(undefined);

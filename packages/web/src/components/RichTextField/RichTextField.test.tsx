@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { AFTER_CLOSE } from '../test-utils';
+import { AFTER_CLOSE, INTERACTION_SUITE } from '../test-utils';
 import { LazyRichTextField } from './LazyRichTextField';
 import RichTextField, { editorExtensions } from './RichTextField';
 
@@ -81,7 +81,7 @@ function Harness({ initial = '<p>Bonjour</p>', variables }: { initial?: string; 
 const editorBox = () => screen.getByRole('textbox', { name: 'Corps du message' });
 const html = () => screen.getByTestId('html').textContent;
 
-describe('RichTextField', () => {
+describe('RichTextField', INTERACTION_SUITE, () => {
   it('has every toolbar tooltip, word for word, with Variables only when variables are given', async () => {
     renderWithProviders(<Harness variables={['{{ booking.number }}']} />);
     await screen.findByText('Bonjour');
