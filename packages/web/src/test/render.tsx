@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type RenderOptions, render } from '@testing-library/react';
@@ -17,8 +18,10 @@ export function renderWithProviders(
     <QueryClientProvider client={client}>
       <MantineProvider theme={theme}>
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
-          <Notifications />
-          <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          <ModalsProvider>
+            <Notifications />
+            <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+          </ModalsProvider>
         </DatesProvider>
       </MantineProvider>
     </QueryClientProvider>

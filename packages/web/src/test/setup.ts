@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks what Mantine measures with.
@@ -25,5 +25,8 @@ class ResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserver;
+
+// Debounced requests and 500 ms dialog animations: findBy/waitFor get 3 s so a busy machine does not fail them.
+configure({ asyncUtilTimeout: 3000 });
 
 afterEach(() => cleanup());
