@@ -63,7 +63,7 @@ export function links(registry: Registry, relation: Relation, aliases: Aliases, 
   }
 }
 
-const whereClause = (parts: RawBuilder<SqlBool>[]) => (parts.length ? sql` where ${and(parts)}` : sql``);
+export const whereClause = (parts: RawBuilder<SqlBool>[]) => (parts.length ? sql` where ${and(parts)}` : sql``);
 
 /** parent.col IN (select key ...), OR-ed over the links. */
 export function semiJoin(parentAlias: string, list: Link[]): RawBuilder<SqlBool> {

@@ -5,13 +5,14 @@ import { escapeLike, foldLike, ftsPhrase, ref } from './sql.js';
 import type { EngineContext, Field, Resource } from './types.js';
 
 // Accent- and case-insensitive text matching, shared by `like` filters and `search`.
-// SQLite, on a field declared `textIndex` (migration 0004):
-// - a contains/prefix match of 3+ characters looks the distinct values up in the column's trigram-indexed
-//   terms table (`<table>_<column>_terms_fts`, an exact folded substring match), then finds the rows through
-//   the column's B-tree index;
-// - a prefix without letters (booking numbers after `#`: digits, dashes) is a plain B-tree range;
-// - anything else, and PostgreSQL (pg_trgm indexes on the same fold() expressions when available), is
-//   fold() LIKE with `\` as the escape character.
+// A field declared `textIndex` has its distinct values in a terms table (`<table>_<column>_terms`, migration
+// 0004, filled by triggers): a match looks the few matching terms up, then finds the rows through the column's
+// own B-tree index, instead of folding every row.
+// - SQLite, 3+ characters, contains or prefix: the terms' FTS5 trigram index (an exact folded substring match);
+// - PostgreSQL: fold(value) LIKE over the terms, served by their pg_trgm index when the extension is there;
+// - a prefix without letters (booking numbers after `#`: digits, dashes) needs no folding: a B-tree range
+//   (SQLite) or a LIKE prefix on the column's text_pattern_ops index (PostgreSQL);
+// - any other field: fold(column) LIKE fold(pattern) with `\` as the escape character.
 
 export type TextMatch = { kind: 'contains' | 'prefix' | 'exact'; text: string };
 
@@ -44,17 +45,23 @@ export function textCondition(
   alias: string,
   match: TextMatch | { kind: 'pattern'; pattern: string },
 ): RawBuilder<SqlBool> {
-  const expr = fieldExpression(name, field, alias);
-  if (match.kind === 'pattern') return foldLike(expr, match.pattern);
-  const useIndex = ctx.dialect === 'sqlite' && field.textIndex && !field.sql && [...match.text].length >= 3;
-  if (!useIndex || match.kind === 'exact') return foldLike(expr, patternOf(match));
+  const pattern = match.kind === 'pattern' ? match.pattern : patternOf(match);
+  if (!field.textIndex || field.sql) return foldLike(fieldExpression(name, field, alias), pattern);
   const column = ref(alias, field.column ?? name);
   if (match.kind === 'prefix' && !/\p{L}/u.test(match.text)) {
+    if (ctx.dialect === 'postgres') return sql<SqlBool>`${column} like ${`${escapeLike(match.text)}%`} escape '\\'`;
     // U+10FFFF sorts after every character in SQLite's binary collation: [text, text + max) is the prefix.
     return sql<SqlBool>`(${column} >= ${match.text} and ${column} < ${`${match.text}\u{10FFFF}`})`;
   }
-  const terms = `${resource.table}_${field.column ?? name}_terms`;
-  const query = `${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
-  const fts = sql.table(`${terms}_fts`);
-  return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${sql.table(terms)} where ${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query}))`;
+  const terms = sql.table(`${resource.table}_${field.column ?? name}_terms`);
+  if (
+    ctx.dialect === 'sqlite' &&
+    (match.kind === 'contains' || match.kind === 'prefix') &&
+    [...match.text].length >= 3
+  ) {
+    const fts = sql.table(`${resource.table}_${field.column ?? name}_terms_fts`);
+    const query = `${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
+    return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query}))`;
+  }
+  return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${foldLike(sql.ref('value'), pattern)})`;
 }

@@ -438,6 +438,32 @@ describe(`resource writes on ${engine}`, () => {
     });
   });
 
+  describe('text indexes follow the writes', () => {
+    it('a created or renamed passenger or customer is found by search at once', async () => {
+      const booking = (await api.post('/api/bookings', { number: '2026-40001', passengers_number: 1 })).body;
+      const passenger = await api.post('/api/passengers', {
+        booking_id: booking.id,
+        ticket_number: 'TX-40001',
+        first_name: 'Hélène',
+        last_name: 'Quénéhervé',
+      });
+      const search = async (text: string) =>
+        (await api.get(`/api/bookings?search=${encodeURIComponent(text)}`)).body.map((b: { id: number }) => b.id);
+      expect(await search('queneherve')).toEqual([booking.id]);
+      await api.put(`/api/passengers/${passenger.body.id}`, { last_name: 'Kerouédan' });
+      expect(await search('kerouedan')).toEqual([booking.id]);
+      expect(await search('queneherve')).toEqual([]);
+      const customer = (
+        await api.post('/api/customers', { customer_type_id: 3, company_name: 'X', last_name: 'Ÿvonnec' })
+      ).body;
+      await api.put(`/api/bookings/${booking.id}`, { customer_id: customer.id });
+      expect(await search('yvonnec')).toEqual([booking.id]);
+      await api.put(`/api/bookings/${booking.id}`, { number_alt: 'SHOP-777' });
+      expect(await search('#shop-7')).toEqual([booking.id]);
+      expect(await search('hop-77')).toEqual([booking.id]);
+    });
+  });
+
   describe('rules of particular resources', () => {
     it('a realized flight needs its takeoff and landing times', async () => {
       const flight = await newFlight(t.database.db);

@@ -13,8 +13,9 @@ import type { Dialect } from '../database.js';
 // stays, harmlessly (it matches nothing). Keep the list in sync with the `textIndex: true` fields of
 // resources/bookings.ts, passengers.ts and customers.ts (each column also needs a B-tree index).
 //
-// PostgreSQL: GIN pg_trgm indexes on the same fold() expressions the engine compares, when the pg_trgm
-// extension can be created (it is "trusted" since PostgreSQL 13); without it the search still works, by scan.
+// PostgreSQL: the same terms tables, kept by statement-level plpgsql triggers, with a GIN pg_trgm index on
+// fold(value) when the pg_trgm extension can be created (it is "trusted" since PostgreSQL 13); without it the
+// terms (far fewer than the rows) are scanned. Letter-free prefixes use a text_pattern_ops index.
 
 export const TEXT_INDEXES: { table: string; column: string }[] = [
   { table: 'passengers', column: 'last_name' },
@@ -50,6 +51,26 @@ async function sqliteUp(db: Kysely<unknown>): Promise<void> {
 }
 
 async function postgresUp(db: Kysely<unknown>): Promise<void> {
+  const run = (statement: string) => sql.raw(statement).execute(db);
+  for (const { table, column } of TEXT_INDEXES) {
+    const terms = `${table}_${column}_terms`;
+    await run(`CREATE TABLE ${terms} (id serial PRIMARY KEY, value text NOT NULL UNIQUE)`);
+    // Statement-level, reading the transition table: one set-based insert per statement, bulk loads stay fast.
+    await run(`CREATE FUNCTION ${terms}_collect() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        INSERT INTO ${terms}(value) SELECT DISTINCT ${column} FROM new_rows WHERE ${column} IS NOT NULL
+        ON CONFLICT (value) DO NOTHING;
+        RETURN NULL;
+      END $$`);
+    for (const event of ['INSERT', 'UPDATE']) {
+      await run(`CREATE TRIGGER ${terms}_collect_${event.toLowerCase()} AFTER ${event} ON ${table}
+        REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${terms}_collect()`);
+    }
+    await run(`INSERT INTO ${terms}(value) SELECT DISTINCT ${column} FROM ${table} WHERE ${column} IS NOT NULL`);
+    // `#` lookups of letter-free prefixes: LIKE 'prefix%' on the column itself, whatever the database collation.
+    await run(`CREATE INDEX ${table}_${column}_pattern ON ${table} (${column} text_pattern_ops)`);
+  }
+
   const available = await sql`SELECT 1 FROM pg_available_extensions WHERE name = 'pg_trgm'`.execute(db);
   if (!available.rows.length) return;
   // Several databases migrating at once (parallel test schemas) must not race on CREATE EXTENSION.
@@ -60,7 +81,7 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
     await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`.execute(db);
     await sql`RELEASE SAVEPOINT pg_trgm_install`.execute(db);
   } catch {
-    // No right to create it: searches fall back to scanning, which is correct, only slower.
+    // No right to create it: the terms are scanned instead, which is correct, only slower.
     await sql`ROLLBACK TO SAVEPOINT pg_trgm_install`.execute(db);
     return;
   }
@@ -70,20 +91,22 @@ async function postgresUp(db: Kysely<unknown>): Promise<void> {
   const schema = installed.rows[0]?.schema;
   if (!schema) return;
   for (const { table, column } of TEXT_INDEXES) {
-    await sql
-      .raw(
-        `CREATE INDEX ${table}_${column}_trgm ON ${table} USING gin (fold(${column}) "${schema.replace(/"/g, '""')}".gin_trgm_ops)`,
-      )
-      .execute(db);
+    const terms = `${table}_${column}_terms`;
+    await run(
+      `CREATE INDEX ${terms}_trgm ON ${terms} USING gin (fold(value) "${schema.replace(/"/g, '""')}".gin_trgm_ops)`,
+    );
   }
 }
 
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  // A passenger search ends in `bookings.id IN (select booking_id from passengers where last_name in (...))`:
-  // with booking_id in the index, that step never reads the passengers table (covering index). It replaces
-  // the last_name-only index of 0001, which it also serves.
+  // A search ends in `select booking_id from passengers where last_name in (terms)` and
+  // `select id from customers where last_name in (terms)`: with the selected column in the index, those steps
+  // never read the tables (covering indexes; PostgreSQL needs the id spelled out). They replace the
+  // last_name-only indexes of 0001, which they also serve.
   await db.schema.dropIndex('passengers_last_name').execute();
   await db.schema.createIndex('passengers_last_name').on('passengers').columns(['last_name', 'booking_id']).execute();
+  await db.schema.dropIndex('customers_last_name').execute();
+  await db.schema.createIndex('customers_last_name').on('customers').columns(['last_name', 'id']).execute();
   if (dialect === 'postgres') return postgresUp(db);
   return sqliteUp(db);
 }
