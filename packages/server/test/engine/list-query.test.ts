@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/auth/api-tokens.js';
 import {
   newBalloon,
   newBooking,
@@ -471,6 +472,26 @@ describe(`list-query language on ${engine}`, () => {
       expect([200, 400]).toContain(status);
       if (status === 200) expect(Array.isArray(body) ? body : body.data).toEqual([]);
       expect(await counts()).toEqual(before);
+    });
+  });
+
+  describe('computed fields and access', () => {
+    it('filters and orders on computed fields', async () => {
+      const available = await api.get(`/api/flights?${qs({ filters: 'availability|>=|1' })}`);
+      expect(available.body.map((f: { id: number }) => f.id)).toEqual([id.f1]);
+      const heavy = await api.get(`/api/bookings?${qs({ filters: 'total_weight|>|100', order: 'total_weight|DESC' })}`);
+      expect(heavy.body.map((b: { id: number }) => b.id)).toEqual([id.b1]);
+      const byWeight = await api.get(`/api/bookings?${qs({ order: 'total_weight|DESC,id|ASC' })}`);
+      expect(byWeight.body.map((b: { id: number }) => b.id)).toEqual([id.b1, id.b4, id.b2, id.b3]);
+    });
+
+    it('flights are readable with an API key, bookings are not', async () => {
+      const { token } = await createApiClient(t.database.db, 'Widget');
+      const read = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+      expect((await read('/api/flights?embed=balloon')).statusCode).toBe(200);
+      expect((await read(`/api/flights/${id.f1}`)).statusCode).toBe(200);
+      expect((await read('/api/bookings')).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/flights' })).statusCode).toBe(401);
     });
   });
 

@@ -12,6 +12,7 @@ import { signIn, type TestApp } from '../helpers.js';
 // HTTP helpers for the engine and resource suites: requests as a signed-in user (cookie + X-XSRF-TOKEN), and a
 // query counter (a Kysely plugin on the real database) to prove embeds run a fixed number of queries.
 
+// biome-ignore lint/suspicious/noExplicitAny: JSON answers are read field by field in the tests
 export type Answer = { status: number; body: any };
 
 export async function client(t: TestApp, role: 'su' | 'admin' | 'operator' = 'admin') {
