@@ -27,16 +27,77 @@ export type SearchBooking = BookingSummary & {
 export type PassengerSearchResult = SearchBooking & { linked_bookings: SearchBooking[] };
 
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (text: string): string => `%${escapeLike(text)}%`;
 
-/** `fold(column) LIKE %text%`, accent- and case-insensitive on both engines (fold() is in the schema). */
-function folded(column: Expression<unknown>, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`fold(${column}) LIKE ${pattern} ESCAPE '\\'`;
+/** Beyond this many distinct names for one word, the word is matched row by row instead (still correct). */
+const NAME_LIST_MAX = 1000;
+
+type NameColumn = 'first_name' | 'last_name';
+/** Per word: the distinct names containing it (folded), or null when too many to list. */
+type WordNames = Record<NameColumn, string[] | null>;
+
+/**
+ * The distinct values of a name column that contain `word`, accent- and case-insensitively. fold() runs on the
+ * distinct values only (a few thousand names), never on every passenger row: on SQLite it is a JS function.
+ */
+async function namesContaining(db: Kysely<DB>, column: NameColumn, word: string): Promise<string[] | null> {
+  // MATERIALIZED: otherwise SQLite pushes the filter below the DISTINCT and folds every row.
+  const rows = await db
+    .with(
+      (cte) => cte('d').materialized(),
+      (qb) =>
+        qb
+          .selectFrom('passengers')
+          .select(sql<string>`${sql.ref(column)}`.as('v'))
+          .distinct(),
+    )
+    .selectFrom('d')
+    .select('d.v')
+    .where(sql<SqlBool>`fold(d.v) LIKE ${contains(word)} ESCAPE '\\'`)
+    .limit(NAME_LIST_MAX + 1)
+    .execute();
+  return rows.length > NAME_LIST_MAX ? null : rows.map((r) => r.v);
 }
+
+/** `column IN (names)`, or the row-by-row folded match when the list was too long; null when nothing can match. */
+function nameCondition(column: NameColumn, names: string[] | null, word: string): Expression<SqlBool> | null {
+  if (names === null) return sql<SqlBool>`fold(${sql.ref(`p.${column}`)}) LIKE ${contains(word)} ESCAPE '\\'`;
+  if (names.length === 0) return null;
+  return sql<SqlBool>`${sql.ref(`p.${column}`)} in (${sql.join(names)})`;
+}
+
+/**
+ * Every word of the text must be in the first or the last name ("hélène rous" finds Hélène Rousseau, and so
+ * does "rousseau helene"); null when some word matches no name at all.
+ */
+async function passengerNameCondition(db: Kysely<DB>, text: string): Promise<Expression<SqlBool> | null> {
+  const words = [...new Set((fold(text) ?? '').split(/\s+/).filter(Boolean))].slice(0, 5);
+  const conditions: Expression<SqlBool>[] = [];
+  for (const word of words) {
+    const names: WordNames = {
+      first_name: await namesContaining(db, 'first_name', word),
+      last_name: await namesContaining(db, 'last_name', word),
+    };
+    const either = (['first_name', 'last_name'] as const).flatMap((column) => {
+      const condition = nameCondition(column, names[column], word);
+      return condition ? [condition] : [];
+    });
+    if (either.length === 0) return null;
+    conditions.push(either.length === 1 ? either[0]! : sql<SqlBool>`(${either[0]!} or ${either[1]!})`);
+  }
+  return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : null;
+}
+
+/**
+ * Numbers (booking, alternative, ticket) are codes: a case-insensitive contains-match with the engine's native
+ * lower() and LIKE, no accent folding needed, no JS function per row.
+ */
+const codeContains = (column: string, text: string): Expression<SqlBool> =>
+  sql<SqlBool>`lower(${sql.ref(column)}) LIKE ${contains(text.toLowerCase())} ESCAPE '\\'`;
 
 /** Phone numbers are stored as typed (`06 12 34 56 78`, `06.12...`): compare digits only. */
-function phoneDigits(column: Expression<unknown>, pattern: string): Expression<SqlBool> {
-  return sql<SqlBool>`replace(replace(replace(replace(${column}, ' ', ''), '.', ''), '-', ''), '/', '') LIKE ${pattern}`;
-}
+const phoneContains = (digits: string): Expression<SqlBool> =>
+  sql<SqlBool>`replace(replace(replace(replace(p.phone, ' ', ''), '.', ''), '-', ''), '/', '') LIKE ${contains(digits)}`;
 
 export async function searchPassengersForFlight(
   db: Kysely<DB>,
@@ -52,35 +113,46 @@ export async function searchPassengersForFlight(
   const flight = await db.selectFrom('flights').select('id').where('id', '=', input.flight_id).executeTakeFirst();
   if (!flight) throw new NotFoundError('Vol introuvable.');
 
-  const pattern = `%${escapeLike(fold(text) ?? '')}%`;
-  const digits = text.replace(/[\s.\-/]/g, '');
-  const isPhone = /^\+?\d+$/.test(digits) && digits.replace('+', '').length >= SEARCH_MIN_LENGTH;
+  // Candidate bookings. Codes (booking, alternative and ticket numbers, phones) hold digits and names do not:
+  // a text with digits is looked up as a code, a text with letters as a name (both when it has both).
+  const hasDigit = /\d/.test(text);
+  const hasLetter = /\p{L}/u.test(text);
+  // Each source is `b.id IN (subquery)`; the planner builds each list once (no per-row evaluation).
+  const sources: Expression<SqlBool>[] = [];
+  const bookingIdIn = (subquery: Expression<unknown>) => sql<SqlBool>`b.id in ${subquery}`;
+  if (hasDigit || isBookingLookup) {
+    sources.push(
+      bookingIdIn(
+        db
+          .selectFrom('bookings')
+          .select('id')
+          .where((eb) => eb.or([codeContains('number', text), codeContains('number_alt', text)])),
+      ),
+    );
+  }
+  if (!isBookingLookup && hasDigit) {
+    const digits = text.replace(/[\s.\-/]/g, '').replace(/^\+/, '');
+    const isPhone = /^\d+$/.test(digits) && digits.length >= SEARCH_MIN_LENGTH;
+    const codes = [codeContains('p.ticket_number', text), ...(isPhone ? [phoneContains(digits)] : [])];
+    sources.push(
+      bookingIdIn(
+        db
+          .selectFrom('passengers as p')
+          .select('p.booking_id')
+          .where((eb) => eb.or(codes)),
+      ),
+    );
+  }
+  if (!isBookingLookup && hasLetter) {
+    const names = await passengerNameCondition(db, text);
+    if (names) sources.push(bookingIdIn(db.selectFrom('passengers as p').select('p.booking_id').where(names)));
+  }
+  if (sources.length === 0) return [];
 
   const matches = await db
     .selectFrom('bookings as b')
     .select('b.id')
-    .where(({ or, exists, selectFrom, ref }) => {
-      const onBooking = [folded(ref('b.number'), pattern), folded(ref('b.number_alt'), pattern)];
-      if (isBookingLookup) return or(onBooking);
-      return or([
-        ...onBooking,
-        exists(
-          selectFrom('passengers as p')
-            .select(sql`1`.as('one'))
-            .whereRef('p.booking_id', '=', 'b.id')
-            .where(({ or: orP, ref: refP }) =>
-              orP([
-                folded(refP('p.last_name'), pattern),
-                folded(refP('p.first_name'), pattern),
-                folded(sql`${refP('p.first_name')} || ' ' || ${refP('p.last_name')}`, pattern),
-                folded(sql`${refP('p.last_name')} || ' ' || ${refP('p.first_name')}`, pattern),
-                folded(refP('p.ticket_number'), pattern),
-                ...(isPhone ? [phoneDigits(refP('p.phone'), `%${digits.replace('+', '')}%`)] : []),
-              ]),
-            ),
-        ),
-      ]);
-    })
+    .where((eb) => eb.or(sources))
     // Bookings still open (pending, in progress) first: those are the ones to put on a flight.
     .orderBy(sql`case when b.booking_status_id in (1, 2) then 0 else 1 end`)
     .orderBy('b.id', 'desc')

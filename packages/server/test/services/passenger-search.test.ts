@@ -62,6 +62,18 @@ describe(`passenger search for a flight on ${engine}`, () => {
     expect(await numbers('garcon')).toEqual(['2026-00200']);
   });
 
+  it('needs every word in the first or last name, in any order', async () => {
+    expect(await numbers('lefevre helene')).toEqual(['2026-00101']);
+    expect(await numbers('marc lefèvre')).toEqual(['2026-00101']);
+    expect(await numbers('helene')).toEqual(['2026-00101']);
+    expect(await numbers('océane lefèvre')).toEqual([]);
+    const { db } = t.database;
+    const booking = await newBooking(db, { number: '2026-00300' });
+    await newPassenger(db, booking, { first_name: 'Yann', last_name: 'Le Gall' });
+    expect(await numbers('le gall')).toEqual(['2026-00300']);
+    expect(await numbers('gall yann')).toEqual(['2026-00300']);
+  });
+
   it('finds by ticket number, booking number, alternative number and # lookup', async () => {
     expect(await numbers('kdo-778')).toEqual(['2026-00200']);
     expect(await numbers('00101-01')).toEqual(['2026-00101']);
