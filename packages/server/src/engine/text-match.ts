@@ -10,8 +10,8 @@ import type { EngineContext, Field, Resource } from './types.js';
 // own B-tree index, instead of folding every row.
 // - SQLite, 3+ characters, contains or prefix: the terms' FTS5 trigram index (an exact folded substring match);
 // - PostgreSQL: fold(value) LIKE over the terms, served by their pg_trgm index when the extension is there;
-// - a prefix without letters (booking numbers after `#`: digits, dashes) needs no folding: a B-tree range
-//   (SQLite) or a LIKE prefix on the column's text_pattern_ops index (PostgreSQL);
+// - a prefix or exact match without letters (booking numbers: digits, dashes) needs no folding: an equality, a
+//   B-tree range (SQLite) or a LIKE prefix on the column's text_pattern_ops index (PostgreSQL);
 // - any other field: fold(column) LIKE fold(pattern) with `\` as the escape character.
 
 export type TextMatch = { kind: 'contains' | 'prefix' | 'exact'; text: string };
@@ -48,6 +48,8 @@ export function textCondition(
   const pattern = match.kind === 'pattern' ? match.pattern : patternOf(match);
   if (!field.textIndex || field.sql) return foldLike(fieldExpression(name, field, alias), pattern);
   const column = ref(alias, field.column ?? name);
+  // Without letters, folding changes nothing: an exact match is an equality on the column's index.
+  if (match.kind === 'exact' && !/\p{L}/u.test(match.text)) return sql<SqlBool>`${column} = ${match.text}`;
   if (match.kind === 'prefix' && !/\p{L}/u.test(match.text)) {
     if (ctx.dialect === 'postgres') return sql<SqlBool>`${column} like ${`${escapeLike(match.text)}%`} escape '\\'`;
     // U+10FFFF sorts after every character in SQLite's binary collation: [text, text + max) is the prefix.
