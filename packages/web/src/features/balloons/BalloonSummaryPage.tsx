@@ -29,7 +29,8 @@ function displayValue(field: FormField, value: unknown): string {
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
-const flightsLabel = (count: number) => (count === 1 ? '1 vol' : `${count} vols`);
+// French: 0 and 1 take the singular.
+const flightsLabel = (count: number) => (count <= 1 ? `${count} vol` : `${count} vols`);
 
 type DialogKind = 'edit' | 'calculator' | null;
 

@@ -107,6 +107,7 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon }: Takeof
       closeButtonProps={{ 'aria-label': 'Fermer' }}
     >
       <Stack gap="md">
+        {/* Side by side by kind, so the two altitudes share the default location's note on one line. */}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
           <TextInput
             label="Température au sol (°C)"
@@ -118,13 +119,11 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon }: Takeof
             data-autofocus
           />
           <TextInput
-            label="Altitude maximale (m)"
+            label="Température de l'enveloppe (°C)"
             type="number"
             step="any"
-            min={0}
-            value={inputs.maxAltitude}
-            onChange={set('maxAltitude')}
-            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+            value={inputs.envelopeTemperature}
+            onChange={set('envelopeTemperature')}
           />
           <TextInput
             label="Altitude de décollage (m)"
@@ -136,19 +135,21 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon }: Takeof
             description={location ? `Lieu par défaut : ${location.label}` : undefined}
           />
           <TextInput
+            label="Altitude maximale (m)"
+            type="number"
+            step="any"
+            min={0}
+            value={inputs.maxAltitude}
+            onChange={set('maxAltitude')}
+            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+          />
+          <TextInput
             label="Volume du ballon (m³)"
             type="number"
             step="any"
             min={0}
             value={inputs.volume}
             onChange={set('volume')}
-          />
-          <TextInput
-            label="Température de l'enveloppe (°C)"
-            type="number"
-            step="any"
-            value={inputs.envelopeTemperature}
-            onChange={set('envelopeTemperature')}
           />
         </SimpleGrid>
         <div aria-live="polite">

@@ -1,4 +1,3 @@
-import { ModalsProvider } from '@mantine/modals';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -36,11 +35,8 @@ function serve(rows: Rows, write: (call: FakeCall) => { status?: number; body?: 
 }
 
 function renderPage<T extends ReferenceRecord>(config: ReferenceEntityConfig<T>) {
-  renderWithProviders(
-    <ModalsProvider>
-      <ReferenceListPage config={config} />
-    </ModalsProvider>,
-  );
+  // renderWithProviders holds the ModalsProvider the deletion confirmation opens in.
+  renderWithProviders(<ReferenceListPage config={config} />);
   return userEvent.setup();
 }
 
