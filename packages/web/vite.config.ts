@@ -53,6 +53,12 @@ export default defineConfig({
     // Reported by `vite build`: the sign-in page must stay under 200 kB gzip of JavaScript.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // The domain package is pure (constants, rules, zod schemas): a module whose exports are unused is dropped,
+      // so the sign-in page does not carry every entity schema. Same intent as `"sideEffects": false` in
+      // packages/domain/package.json; keep both.
+      treeshake: { moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]/, sideEffects: false }] },
+    },
   },
   test: {
     name: 'web',

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type MantineColorsTuple, PasswordInput } from '@mantine/core';
 
 // SPEC §3 palette (black, blue, green, grey, orange, red, primary) and §9 breakpoints (568/768/1024/1200/1590).
 // Semantic names used by tags and switches (danger, success, warning, disabled) map onto these in ./colors.ts.
@@ -34,6 +34,12 @@ export const theme = createTheme({
   defaultRadius: 'md',
   breakpoints: { xs: '35.5em', sm: '48em', md: '64em', lg: '75em', xl: '99.375em' },
   cursorType: 'pointer',
+  components: {
+    // Mantine's own accessible names are English; the interface is French everywhere (SPEC §1).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer le mot de passe' } },
+    }),
+  },
 });
 
 /** SPEC palette names → Mantine colours. */

@@ -48,10 +48,15 @@ export function accessLoader(rule: AccessRule) {
   };
 }
 
-/** Redirect of a parent route to one of its children (single-booking → summary...), keeping the parameters. */
+/**
+ * Redirect of a parent route to one of its children (single-booking → summary...), keeping the parameters.
+ * Without a session it stands aside, so the user goes straight to login with the page asked for remembered.
+ */
 export function redirectLoader(name: RouteName) {
-  return ({ params }: LoaderFunctionArgs) => {
+  return async ({ params }: LoaderFunctionArgs) => {
     if (!hasValidRouteParams(params)) throw notFound();
+    const session = await ensureSession();
+    if (session.status !== 'authenticated' || session.isMaintenance) return null;
     const path = ROUTE_PATHS[name].replace(/:(\w+)/g, (_m, param: string) => encodeURIComponent(params[param] ?? ''));
     throw redirect(path);
   };

@@ -25,7 +25,7 @@ function renderApp(path: string, me: Me | null, { isMaintenance = false } = {}) 
   return { router, ...view };
 }
 
-const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name });
+const pageTitle = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 4000 });
 const operator = () => sessionFixture({ role: 'operator' });
 const admin = () => sessionFixture({ role: 'admin', capabilities: ['manage_settings', 'manage_users'] });
 const su = () => sessionFixture({ role: 'su', capabilities: [] });
@@ -194,7 +194,8 @@ describe('layout', () => {
     renderApp('/dashboard', operator());
     await pageTitle('Tableau de bord');
     await userEvent.click(screen.getByRole('button', { name: 'Menu de Élise Montgolfier' }));
-    expect(await screen.findByRole('menuitem', { name: 'Mon profil' })).toHaveAttribute('href', '/profile');
+    const profile = await screen.findByRole('menuitem', { name: 'Mon profil' }, { timeout: 4000 });
+    expect(profile).toHaveAttribute('href', '/profile');
     // Found by its text: jsdom's accessibility check misses this red item in role queries.
     expect(screen.getByText('Se déconnecter').closest('[role="menuitem"]')).toBeInTheDocument();
   });

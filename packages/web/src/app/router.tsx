@@ -209,7 +209,7 @@ const authArea: RouteObject = {
   ...named('auth'),
   ...page(() => import('../features/auth/AuthLayout')),
   children: [
-    indexRedirect('login'),
+    { index: true, loader: () => redirect(ROUTE_PATHS.login) },
     { ...named('login', 'Connexion'), loader: guestLoader, ...page(() => import('../features/auth/LoginPage')) },
     {
       ...named('lost-password', 'Mot de passe oublié'),

@@ -68,7 +68,7 @@ function SignedInLayout({ me }: { me: Me }) {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar aria-label="Navigation principale">
+        <AppShell.Navbar aria-label="Navigation principale" visibleFrom="md">
           <AppShell.Section px={isCollapsed ? 0 : 'md'} h={64} style={{ display: 'flex', alignItems: 'center' }}>
             <Group justify={isCollapsed ? 'center' : 'flex-start'} w="100%">
               <Logo name={appName} isCompact={isCollapsed} />

@@ -1,5 +1,6 @@
 import { Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './Navigation.module.css';
 import { isInSection, type NavigationItem } from './navigation-items';
@@ -39,6 +40,7 @@ function ExpandedItem({
 }) {
   const Icon = item.icon;
   const isActive = isInSection(pathname, item.section);
+  const [isOpened, setOpened] = useState(isActive);
   if (!item.children) {
     return (
       <NavLink
@@ -55,10 +57,14 @@ function ExpandedItem({
   }
   return (
     <NavLink
+      component="button"
+      type="button"
       label={item.label}
       leftSection={<Icon size={20} stroke={1.6} />}
       active={isActive}
-      defaultOpened={isActive}
+      opened={isOpened}
+      onChange={setOpened}
+      aria-expanded={isOpened}
       className={classes.link}
       childrenOffset={32}
     >

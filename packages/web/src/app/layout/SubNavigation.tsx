@@ -1,34 +1,40 @@
-import { Button, Group, ScrollArea } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { NavigationLink } from './navigation-items';
 import { isInSection } from './navigation-items';
 
-/** Links between the child pages of a section (booking tabs, other data, settings), as real links. */
-export function SubNavigation({ label, links }: { label: string; links: NavigationLink[] }) {
+type SubNavigationProps = {
+  label: string;
+  links: NavigationLink[];
+  /** 2 for a section inside a section (settings › emails): lighter, so the two rows do not look alike. */
+  level?: 1 | 2;
+};
+
+/** Links between the child pages of a section (booking tabs, other data, settings), as real links that wrap. */
+export function SubNavigation({ label, links, level = 1 }: SubNavigationProps) {
   const { pathname } = useLocation();
   return (
     <nav aria-label={label}>
-      <ScrollArea type="never" mb="md">
-        <Group gap={6} wrap="nowrap" pb={4}>
-          {links.map((link) => {
-            const isActive = isInSection(pathname, link.to);
-            return (
-              <Button
-                key={link.to}
-                component={Link}
-                to={link.to}
-                size="compact-md"
-                radius="xl"
-                variant={isActive ? 'filled' : 'default'}
-                aria-current={isActive ? 'page' : undefined}
-                fw={500}
-              >
-                {link.label}
-              </Button>
-            );
-          })}
-        </Group>
-      </ScrollArea>
+      <Group gap={6} mb="md">
+        {links.map((link) => {
+          const isActive = isInSection(pathname, link.to);
+          const activeVariant = level === 1 ? 'filled' : 'light';
+          return (
+            <Button
+              key={link.to}
+              component={Link}
+              to={link.to}
+              size={level === 1 ? 'compact-md' : 'compact-sm'}
+              radius="xl"
+              variant={isActive ? activeVariant : level === 1 ? 'default' : 'subtle'}
+              aria-current={isActive ? 'page' : undefined}
+              fw={500}
+            >
+              {link.label}
+            </Button>
+          );
+        })}
+      </Group>
     </nav>
   );
 }

@@ -7,6 +7,7 @@ export default function EmailsSettingsLayout() {
   return (
     <>
       <SubNavigation
+        level={2}
         label="Sections des emails"
         links={[
           { label: 'Paramètres généraux', to: pathTo('settings-emails-global') },

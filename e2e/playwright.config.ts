@@ -1,0 +1,47 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// Browser tests of the production build (`npm run test:e2e` builds first) in Debian's Chromium, against a real
+// server on a fresh database and a real SMTP server, both started by global-setup.ts.
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+  locale: 'fr-FR',
+  timezoneId: 'Europe/Paris',
+};
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results/artifacts',
+  globalSetup: './global-setup.ts',
+  // One server for the whole run, and the maintenance test switches it for everyone: one test at a time.
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list'], ['./summary-reporter.ts']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    actionTimeout: 10_000,
+  },
+  projects: [
+    { name: 'desktop', use: { ...chromium, viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'tablet',
+      // The layout below 1024 px (burger and drawer), on the journeys that show it.
+      testMatch: /(layout|auth)\.spec\.ts/,
+      use: { ...chromium, viewport: { width: 800, height: 1100 }, hasTouch: true },
+    },
+  ],
+});

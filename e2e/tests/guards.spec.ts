@@ -1,0 +1,73 @@
+import { ROLE_IDS } from './support/accounts.js';
+import { type Account, createUser, expect, heading, signIn, test } from './support/fixtures.js';
+
+const refused = "Vous n'avez pas accès à cette page.";
+
+test.describe('route guards (SPEC §2.2, §6)', () => {
+  let operator: Account;
+
+  test.beforeAll(async () => {
+    operator = await createUser(ROLE_IDS.operator, 'Odile', 'Opératrice');
+  });
+
+  test('an operator (no capability) is refused users and settings, and sees neither in the navigation', async ({
+    page,
+  }) => {
+    await page.goto('/auth/login');
+    await signIn(page, operator.email, operator.password);
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await expect(nav.getByRole('link', { name: 'Planning' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Utilisateurs' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Paramètres' })).toHaveCount(0);
+
+    await page.goto('/users');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('alert').filter({ hasText: refused })).toBeVisible();
+
+    await page.goto('/settings');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/settings/capabilities');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(heading(page, 'Tableau de bord')).toBeVisible();
+  });
+
+  test('remote orders are refused while the import setting is off', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page, operator.email, operator.password);
+    await page.goto('/remote-orders');
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('link', { name: 'Commandes à distance' })).toHaveCount(0);
+  });
+
+  test('the super user reaches the settings, the capabilities page and users', async ({ page }) => {
+    await page.goto('/settings');
+    await signIn(page);
+    await expect(page).toHaveURL(/\/settings\/planning$/);
+    await expect(heading(page, 'Planning')).toBeVisible();
+    const settingsNav = page.getByRole('navigation', { name: 'Sections des paramètres' });
+    await settingsNav.getByRole('link', { name: 'Droits des rôles' }).click();
+    await expect(page).toHaveURL(/\/settings\/capabilities$/);
+    await expect(heading(page, 'Droits des rôles')).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Utilisateurs' })
+      .click();
+    await expect(heading(page, 'Utilisateurs')).toBeVisible();
+  });
+
+  test('route parameters accept digits only: anything else is the not-found page', async ({ page }) => {
+    await page.goto('/auth/login');
+    await signIn(page);
+    await page.goto('/bookings/12');
+    await expect(page).toHaveURL(/\/bookings\/12\/summary$/);
+    await page.goto('/bookings/abc');
+    await expect(heading(page, 'Page introuvable')).toBeVisible();
+    await expect(page).toHaveURL(/\/bookings\/abc$/);
+    await page.goto('/flights/7x');
+    await expect(heading(page, 'Page introuvable')).toBeVisible();
+    await page.goto('/nulle-part');
+    await expect(heading(page, 'Page introuvable')).toBeVisible();
+    await page.getByRole('link', { name: "Retour à l'accueil" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});
