@@ -72,9 +72,10 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
 
   // (a) pending bookings, page 1, with referent passenger, location, prestation and passenger count.
   // The page's ids first (index only), then the ten rows and their lookups: the join runs on 10 rows, not all.
+  // The limit is a literal: bound, SQLite plans for an unknown row count and scans.
   const pageOfBookings = (where: ReturnType<typeof sql>) =>
     sql`
-      with page as (select b.id from bookings b where ${where} order by b.id desc limit ${pageSize})
+      with page as (select b.id from bookings b where ${where} order by b.id desc limit ${sql.lit(pageSize)})
       select b.*,
         (select count(*) from passengers pc where pc.booking_id = b.id) as passengers_count,
         rp.id as rp_id, rp.first_name as rp_first_name, rp.last_name as rp_last_name, rp.department as rp_department,
@@ -95,16 +96,25 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   };
 
   // (b) search on a last name: bookings whose number, alternative number, customer or passenger name contains it.
-  // SQLite: through the trigram-indexed tables of distinct values (migration 0004) when they exist, then the
-  // columns' B-tree indexes; otherwise (PostgreSQL, with its pg_trgm indexes on fold()) a folded LIKE.
+  // Through the tables of distinct values that migration 0004 indexes, when they exist (SQLite: FTS5 trigram
+  // `<table>_<column>_terms_fts`; PostgreSQL: pg_trgm on fold(value) of `<table>_<column>_terms`), then the
+  // columns' own B-tree indexes; otherwise a folded LIKE on the rows.
+  const termsTable = 'passengers_last_name_terms';
   const hasTerms =
-    dialect === 'sqlite' &&
-    (await sql`select 1 from sqlite_master where name = 'passengers_last_name_terms_fts'`.execute(db)).rows.length > 0;
+    dialect === 'sqlite'
+      ? (await sql`select 1 from sqlite_master where name = ${`${termsTable}_fts`}`.execute(db)).rows.length > 0
+      : (
+          await sql`select 1 from pg_tables where tablename = ${termsTable} and schemaname = current_schema()`.execute(
+            db,
+          )
+        ).rows.length > 0;
   const phrase = `"${params.lastName.replace(/"/g, '""')}"`;
   const like = foldContains(params.lastName);
   const terms = (table: string) =>
-    sql`select value from ${sql.table(table)} where id in
-      (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${phrase})`;
+    dialect === 'sqlite'
+      ? sql`select value from ${sql.table(table)} where id in
+          (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${phrase})`
+      : sql`select value from ${sql.table(table)} where fold(value) like ${like}`;
   const searchWhere = hasTerms
     ? sql`b.id in (
         select id from bookings where number in (${terms('bookings_number_terms')})
@@ -181,7 +191,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { ...(flight.rows[0] as object), teammates: teammates.rows };
   };
 
-  const searchStrategy = hasTerms ? 'index trigramme des termes' : 'fold() LIKE';
+  const searchStrategy = hasTerms ? 'tables de termes indexées (trigrammes)' : 'fold() LIKE sur les lignes';
   return [
     {
       key: 'a',
