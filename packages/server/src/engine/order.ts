@@ -3,7 +3,7 @@ import { type RawBuilder, sql } from 'kysely';
 import { countOf, links } from './relations.js';
 import { fieldExpression, type Step } from './resolve.js';
 import { type Aliases, and, ref, table } from './sql.js';
-import type { Registry, Resource } from './types.js';
+import type { Field, Registry, Resource } from './types.js';
 import type { ResolvedOrder } from './validate.js';
 
 // Stage 4: order. Fields of single-valued relations (`customer.last_name`) are read by a correlated scalar
@@ -13,17 +13,25 @@ import type { ResolvedOrder } from './validate.js';
 
 export type OrderExpression = { expr: RawBuilder<unknown>; direction: OrderDirection; isNullable: boolean };
 
+/** One order item; a field ordered alphabetically sorts by its folded text first (Field.isOrderedAlphabetically). */
+function fieldOrder(field: Field, item: Omit<OrderExpression, 'isNullable'>, isNullable: boolean): OrderExpression[] {
+  const exact = { ...item, isNullable };
+  return field.isOrderedAlphabetically ? [{ ...exact, expr: sql`fold(${item.expr})` }, exact] : [exact];
+}
+
 /** Direct-field order of a resource (defaults, embedded lists), as SQL on `alias`. */
 export function simpleOrder(resource: Resource, items: OrderItem[], alias: string): OrderExpression[] {
   const list: OrderExpression[] = [];
   for (const item of items) {
     const field = resource.fields[item.field];
     if (!field) throw new Error(`Ordre par défaut invalide : ${resource.name}.${item.field}`);
-    list.push({
-      expr: fieldExpression(item.field, field, alias),
-      direction: item.direction,
-      isNullable: !field.notNull && field.type !== 'id',
-    });
+    list.push(
+      ...fieldOrder(
+        field,
+        { expr: fieldExpression(item.field, field, alias), direction: item.direction },
+        !field.notNull && field.type !== 'id',
+      ),
+    );
   }
   if (!items.some((i) => i.field === 'id')) list.push({ expr: ref(alias, 'id'), direction: 'ASC', isNullable: false });
   return list;
@@ -69,18 +77,20 @@ export function orderExpressions(
   aliases: Aliases,
 ): OrderExpression[] {
   if (!order.length) return simpleOrder(resource, resource.defaultOrder, alias);
-  const list = order.map((o): OrderExpression => {
+  const list = order.flatMap((o): OrderExpression[] => {
     if (o.kind === 'count') {
-      return {
-        expr: countOf(alias, links(registry, o.step.relation, aliases, null)),
-        direction: o.direction,
-        isNullable: false,
-      };
+      return [
+        {
+          expr: countOf(alias, links(registry, o.step.relation, aliases, null)),
+          direction: o.direction,
+          isNullable: false,
+        },
+      ];
     }
     const { path } = o;
     const expr = scalarThrough(registry, path.steps, alias, aliases, (a) => fieldExpression(path.name, path.field, a));
     const isNullable = path.steps.length > 0 || (!path.field.notNull && path.field.type !== 'id');
-    return { expr, direction: o.direction, isNullable };
+    return fieldOrder(path.field, { expr, direction: o.direction }, isNullable);
   });
   const hasId = order.some((o) => o.kind === 'field' && !o.path.steps.length && o.path.name === 'id');
   if (!hasId) list.push({ expr: ref(alias, 'id'), direction: 'ASC', isNullable: false });

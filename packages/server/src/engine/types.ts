@@ -29,6 +29,11 @@ export type Field = {
   /** The column is NOT NULL: ordering needs no NULLS LAST (which would keep SQLite off the index). */
   notNull?: boolean;
   /**
+   * Ordered as a French reader expects, accents and case aside ('avion', 'Écureuil', 'Zèbre'; SQLite compares
+   * bytes, which puts 'É' after 'z'), then by the exact text. For small tables: the fold() keeps indexes out.
+   */
+  isOrderedAlphabetically?: boolean;
+  /**
    * SQLite only: the column is indexed in the FTS5 trigram table `<table>_fts` (migration 0004), so a
    * contains/prefix match of 3+ characters uses that index instead of scanning with fold().
    */

@@ -25,7 +25,7 @@ export const balloons: Resource = {
   table: 'balloons',
   fields: {
     id: f.id(),
-    label: f.string({ notNull: true }),
+    label: f.alphabetical(),
     is_default: f.flag(),
     passengers: f.integer({ notNull: true }),
     takeoff_max_mass: f.number({ notNull: true }),
@@ -65,7 +65,7 @@ export const locations: Resource = {
   table: 'locations',
   fields: {
     id: f.id(),
-    label: f.string({ notNull: true }),
+    label: f.alphabetical(),
     is_default: f.flag(),
     is_restrictive: f.flag(),
     takeoff_altitude: f.number(),
@@ -103,8 +103,8 @@ export const pilots: Resource = {
   table: 'pilots',
   fields: {
     id: f.id(),
-    first_name: f.string({ notNull: true }),
-    last_name: f.string({ notNull: true }),
+    first_name: f.alphabetical(),
+    last_name: f.alphabetical(),
     full_name: fullName(),
     is_default: f.flag(),
     email: f.string(),
@@ -138,8 +138,8 @@ export const teammates: Resource = {
   table: 'teammates',
   fields: {
     id: f.id(),
-    first_name: f.string({ notNull: true }),
-    last_name: f.string({ notNull: true }),
+    first_name: f.alphabetical(),
+    last_name: f.alphabetical(),
     full_name: fullName(),
     email: f.string(),
     phone: f.string(),
@@ -178,7 +178,7 @@ export const prestations: Resource = {
   table: 'prestations',
   fields: {
     id: f.id(),
-    label: f.string({ notNull: true }),
+    label: f.alphabetical(),
     is_default: f.flag(),
     ticket_template_id: f.integer(),
   },

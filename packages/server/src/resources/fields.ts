@@ -15,6 +15,8 @@ export const f = {
   integer: of('integer'),
   number: of('number'),
   string: of('string'),
+  /** A required name or label, listed in French alphabetical order (small reference tables only). */
+  alphabetical: of('string', { notNull: true, isOrderedAlphabetically: true }),
   text: of('text', { sortable: false }),
   flag: of('flag', { notNull: true }),
   date: of('date'),

@@ -19,7 +19,7 @@ import { crud, DEFAULT_LABEL_ORDER, f, readOnly, usedBy } from './fields.js';
 export const bookingOrigins: Resource = {
   name: 'booking-origins',
   table: 'booking_origins',
-  fields: { id: f.id(), label: f.string({ notNull: true }) },
+  fields: { id: f.id(), label: f.alphabetical() },
   relations: { bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'booking_origin_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
@@ -40,7 +40,7 @@ export const bookingOrigins: Resource = {
 export const businessProviders: Resource = {
   name: 'business-providers',
   table: 'business_providers',
-  fields: { id: f.id(), label: f.string({ notNull: true }) },
+  fields: { id: f.id(), label: f.alphabetical() },
   relations: { bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'business_provider_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
@@ -61,7 +61,7 @@ export const businessProviders: Resource = {
 export const paymentMethods: Resource = {
   name: 'payment-methods',
   table: 'payment_methods',
-  fields: { id: f.id(), label: f.string({ notNull: true }) },
+  fields: { id: f.id(), label: f.alphabetical() },
   relations: { bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'payment_method_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
@@ -82,7 +82,7 @@ export const paymentMethods: Resource = {
 export const passengerTypes: Resource = {
   name: 'passenger-types',
   table: 'passenger_types',
-  fields: { id: f.id(), label: f.string({ notNull: true }) },
+  fields: { id: f.id(), label: f.alphabetical() },
   relations: { passengers: { kind: 'hasMany', target: 'passengers', foreignKey: 'passenger_type_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
@@ -103,7 +103,7 @@ export const passengerTypes: Resource = {
 export const flightTypes: Resource = {
   name: 'flight-types',
   table: 'flight_types',
-  fields: { id: f.id(), label: f.string({ notNull: true }), is_default: f.flag() },
+  fields: { id: f.id(), label: f.alphabetical(), is_default: f.flag() },
   relations: { flights: { kind: 'hasMany', target: 'flights', foreignKey: 'flight_type_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,

@@ -381,6 +381,21 @@ describe(`reference data on ${engine}`, () => {
       expect(mine).toEqual([made[1], made[2], made[0]]);
     });
 
+    it.each(
+      CASES.map((c) => [c.endpoint, c]),
+    )('%s in French alphabetical order: accents and case aside, by default and when asked', async (_endpoint, c) => {
+      // Byte order would give 'Zèbre', 'avion', 'Écureuil': uppercase before lowercase, 'É' after 'z'.
+      const field = c.required.includes('label') ? 'label' : 'last_name';
+      const words = ['Zèbre', 'Écureuil', 'avion', 'Ours'];
+      const made: Record<string, number> = {};
+      for (const word of words) made[word] = await create(c, { ...c.valid, [field]: `${word} ${engine}` });
+      const expected = ['avion', 'Écureuil', 'Ours', 'Zèbre'].map((word) => made[word]);
+      const mine = (rows: { id: number }[]) => ids(rows).filter((id) => Object.values(made).includes(id));
+      expect(mine((await send('GET', `/api/${c.endpoint}`)).body)).toEqual(expected);
+      const asked = await send('GET', `/api/${c.endpoint}?order=${encodeURIComponent(`${field}|DESC`)}`);
+      expect(mine(asked.body)).toEqual([...expected].reverse());
+    });
+
     it('lists page by 10 with their filters (the data list of SPEC §2.6)', async () => {
       const c = CASES.find((item) => item.endpoint === 'payment-methods')!;
       for (let i = 1; i <= 12; i += 1) await create(c, { label: `Page ${String(i).padStart(2, '0')}` });
