@@ -1,5 +1,4 @@
 import { Button } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,11 +15,8 @@ afterEach(() => {
 /** A screen with one button opening the dialog; the answer lands in `answers`. */
 function renderOpener(open: () => Promise<boolean>) {
   const answers: boolean[] = [];
-  renderWithProviders(
-    <ModalsProvider>
-      <Button onClick={() => void open().then((answer) => answers.push(answer))}>Ouvrir</Button>
-    </ModalsProvider>,
-  );
+  // renderWithProviders already mounts the ModalsProvider the promise-based dialogs open through.
+  renderWithProviders(<Button onClick={() => void open().then((answer) => answers.push(answer))}>Ouvrir</Button>);
   return { answers, user: userEvent.setup() };
 }
 
