@@ -163,7 +163,8 @@ export function DataTable<T>({
               <Paper component="li" key={getRowKey(row, index)} withBorder p="sm" radius="md" {...rowHandlers(row)}>
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
                   {columns.map((column) => (
-                    <Box key={columnKey(column)} ta={column.align ?? 'left'} data-label={column.label}>
+                    // Label-above-value cards read best left-aligned; column alignment matters in the table only.
+                    <Box key={columnKey(column)} ta="left" data-label={column.label}>
                       <Text size="xs" c="dimmed" fw={500}>
                         {column.label}
                       </Text>
