@@ -19,12 +19,15 @@ const chromium = {
   timezoneId: 'Europe/Paris',
 };
 
+const SERVER_WIDE = /(maintenance|update)\.spec\.ts/;
+
 export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/artifacts',
   globalSetup: './global-setup.ts',
-  // One server for the whole run, and the maintenance test switches it for everyone: one test at a time.
-  workers: 1,
+  // One server for the whole run. Two browsers at a time; the tests that change the server for everyone
+  // (a new service worker, maintenance mode) run alone at the end, in projects of their own.
+  workers: 2,
   fullyParallel: false,
   retries: 0,
   timeout: 30_000,
@@ -36,12 +39,29 @@ export default defineConfig({
     actionTimeout: 10_000,
   },
   projects: [
-    { name: 'desktop', use: { ...chromium, viewport: { width: 1440, height: 900 } } },
+    {
+      name: 'desktop',
+      testIgnore: SERVER_WIDE,
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'tablet',
       // The layout below 1024 px (burger and drawer), on the journeys that show it.
       testMatch: /(layout|auth)\.spec\.ts/,
       use: { ...chromium, viewport: { width: 800, height: 1100 }, hasTouch: true },
+    },
+    // One after the other, each alone: both change the server for every browser.
+    {
+      name: 'new-version',
+      testMatch: /update\.spec\.ts/,
+      dependencies: ['desktop', 'tablet'],
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'maintenance',
+      testMatch: /maintenance\.spec\.ts/,
+      dependencies: ['new-version'],
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
     },
   ],
 });

@@ -1,11 +1,11 @@
-import { expect, heading, maintenance, signIn, test } from './support/fixtures.js';
+import { expect, heading, maintenance, screenshotPath, signIn, test } from './support/fixtures.js';
 
 test.afterEach(() => {
   // Never leave the shared server in maintenance for the next test.
   maintenance('off');
 });
 
-test('maintenance mode: the app shows the maintenance page, then comes back by itself', async ({ page }) => {
+test('maintenance mode: the app shows the maintenance page, then comes back by itself', async ({ page }, testInfo) => {
   await page.goto('/auth/login');
   await signIn(page);
   await page.goto('/flights');
@@ -18,6 +18,7 @@ test('maintenance mode: the app shows the maintenance page, then comes back by i
     await expect(page).toHaveURL(/\/maintenance$/, { timeout: 2000 });
   }).toPass({ timeout: 10_000 });
   await expect(heading(page, 'Maintenance en cours')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('maintenance', testInfo.project.name), animations: 'disabled' });
 
   // While maintenance is on, every navigation goes to the maintenance page.
   await page.goto('/planning');

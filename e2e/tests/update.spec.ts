@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from './support/fixtures.js';
+import { expect, screenshotPath, test } from './support/fixtures.js';
 
 const notice = "Une nouvelle version de l'application est disponible.";
 
@@ -10,7 +10,9 @@ const notice = "Une nouvelle version de l'application est disponible.";
  * and the test changes that copy's sw.js the way a new build would. The browser's own update check then installs
  * the new worker, which waits (registerType 'prompt') until the user presses the button.
  */
-test('a new service worker shows the new-version notice, and "Mettre à jour" activates it', async ({ page }) => {
+test('a new service worker shows the new-version notice, and "Mettre à jour" activates it', async ({
+  page,
+}, testInfo) => {
   const swFile = path.join(process.env.E2E_WEB_DIR ?? '', 'sw.js');
   const original = fs.readFileSync(swFile, 'utf8');
   try {
@@ -27,12 +29,15 @@ test('a new service worker shows the new-version notice, and "Mettre à jour" ac
       await registration?.update();
     });
     await expect(page.getByText(notice)).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({ path: screenshotPath('new-version', testInfo.project.name), animations: 'disabled' });
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting))).toBe(
       true,
     );
 
-    await page.getByRole('button', { name: 'Mettre à jour' }).click();
     // The waiting worker takes over and the page reloads under it: nothing is waiting any more.
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await reloaded;
     await expect
       .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)))
       .toBe(false);
