@@ -1,4 +1,5 @@
 import { useMatches } from 'react-router';
+import { usePageTitleOverride } from './page-title';
 import type { RouteName } from './routes';
 
 /** What each route declares besides its path: its name (SPEC §2.1) and the French title the layout shows. */
@@ -15,10 +16,10 @@ export function useRouteHandles(): RouteHandle[] {
   return useMatches().map((match) => (match.handle ?? {}) as RouteHandle);
 }
 
-/** Title and section of the deepest route that has them. */
+/** Title (a page's own, see ./page-title.ts, else the deepest route's) and section. */
 export function usePageHeading(): { title: string | null; section: string | null } {
   const handles = useRouteHandles();
-  const title = handles.findLast((handle) => handle.title)?.title ?? null;
+  const title = usePageTitleOverride() ?? handles.findLast((handle) => handle.title)?.title ?? null;
   const section = handles.findLast((handle) => handle.section)?.section ?? null;
   return { title, section: section === title ? null : section };
 }

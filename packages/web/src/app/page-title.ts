@@ -1,0 +1,30 @@
+import { useEffect, useSyncExternalStore } from 'react';
+
+// A page may replace its route's static title with one built from its data ('Réservation 2026-00012'):
+// usePageTitle(title) while it is shown; the layout header and the tab title read it before the route handle's.
+
+let override: string | null = null;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const set = (value: string | null) => {
+  override = value;
+  for (const listener of listeners) listener();
+};
+
+export const usePageTitleOverride = (): string | null =>
+  useSyncExternalStore(
+    subscribe,
+    () => override,
+    () => override,
+  );
+
+/** Shows `title` as the page title while the calling component is mounted (null keeps the route's own title). */
+export function usePageTitle(title: string | null): void {
+  useEffect(() => {
+    set(title);
+    return () => set(null);
+  }, [title]);
+}
