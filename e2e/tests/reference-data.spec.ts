@@ -1,5 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiPost, apiPut, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures';
+import { apiPost, apiPut, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
 
 // SPEC §2.1 other-data and the reference-data dialogs of §2.4, end to end in French: for each of the ten entities,
 // create (after the browser's required-field check), edit, and find the record again through the list's search or
