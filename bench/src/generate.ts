@@ -97,13 +97,20 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
     risk_factors: null,
   }));
   const labels = (items: string[]) => items.map((label, i) => ({ id: i + 1, label }));
+  // A large commercial fleet (6 to 16 seats): 300,000 passengers over 25,000 flown flights is 8 to 12 a flight.
+  const fleet = [
+    { volume: 4250, passengers: 6 },
+    { volume: 6000, passengers: 8 },
+    { volume: 8500, passengers: 12 },
+    { volume: 10000, passengers: 16 },
+  ] as const;
   const balloons = Array.from({ length: 12 }, (_, i) => {
-    const volume = r.pick([3000, 3400, 3750, 4250]);
+    const { volume, passengers } = fleet[i % fleet.length]!;
     return {
       id: i + 1,
       label: `F-H${String.fromCharCode(65 + i)}${String.fromCharCode(75 + (i % 10))}M`,
       is_default: i === 0 ? 1 : 0,
-      passengers: Math.round(volume / 700),
+      passengers,
       takeoff_max_mass: Math.round(volume * 0.35),
       landing_min_mass: 450,
       empty_mass: Math.round(volume * 0.085),
@@ -173,6 +180,9 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
 
   // Flights: evenly over the span, mornings and evenings, statuses by date.
   const flights: Row[] = [];
+  /** Seats left and status of each flight, to register passengers where a balloon has room. */
+  const seatsLeft: number[] = [];
+  const statusOf: number[] = [];
   const flightTeammates: Row[] = [];
   const flightNotes: Row[] = [];
   const totalDays = spanDays + aheadDays;
@@ -184,6 +194,9 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
     const status = !isPast ? 1 : roll < 0.75 ? 2 : roll < 0.92 ? 3 : 4;
     const time = isMorning ? r.pick(['06:15:00', '06:30:00', '07:00:00']) : r.pick(['18:30:00', '19:00:00']);
     const location = r.pick(locations);
+    const balloon = r.pick(balloons);
+    seatsLeft.push(balloon.passengers);
+    statusOf.push(status);
     flights.push({
       id: i + 1,
       scheduled_date: date,
@@ -194,7 +207,7 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
       flight_type_id: 1,
       location_id: location.id,
       prestation_id: r.int(1, 6),
-      balloon_id: r.int(1, balloons.length),
+      balloon_id: balloon.id,
       pilot_id: r.int(1, 15),
       takeoff_time: status === 2 ? (isMorning ? '06:45:00' : '19:15:00') : null,
       landing_time: status === 2 ? (isMorning ? '08:00:00' : '20:30:00') : null,
@@ -317,10 +330,21 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
       passengerIds.push(passengerId);
     }
     // Completed: flown some weeks after purchase; in progress: on a coming flight; pending: asked for days.
+    // From the wished flight, look back (completed) or ahead (in progress) for one with enough seats left.
+    const seatOn = (from: number, step: 1 | -1, wantedStatus: number): number | null => {
+      for (let k = 0, i = from; k < 40 && i >= 0 && i < flightCount; k += 1, i += step) {
+        if (statusOf[i] === wantedStatus && seatsLeft[i]! >= count) return i;
+      }
+      return null;
+    };
     let flightIndex: number | null = null;
-    if (status === 3) flightIndex = Math.min(todayIndex - 1, flightIndexOf(addDays(bookedAt, r.int(20, 200))));
-    if (status === 2 && r.chance(0.6)) flightIndex = r.int(todayIndex, flightCount - 1);
-    if (flightIndex !== null && flightIndex >= 0) {
+    if (status === 3) {
+      const wished = flightIndexOf(addDays(bookedAt, r.int(20, 200)));
+      flightIndex = seatOn(wished < todayIndex ? wished : r.int(todayIndex - 300, todayIndex - 1), -1, 2);
+    }
+    if (status === 2 && r.chance(0.6)) flightIndex = seatOn(r.int(todayIndex, flightCount - 1), 1, 1);
+    if (flightIndex !== null) {
+      seatsLeft[flightIndex]! -= count;
       for (const passenger_id of passengerIds) {
         registrations.push({ id: registrations.length + 1, flight_id: flightIndex + 1, passenger_id, created_at: now });
       }
