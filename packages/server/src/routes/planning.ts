@@ -1,7 +1,7 @@
-import { MESSAGES } from '@app/domain';
+import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../http/errors.js';
-import { isIsoDate, planningDay } from '../services/planning.js';
+import { planningDay } from '../services/planning.js';
 import { bodyOf } from './params.js';
 
 export async function registerPlanningRoutes(app: FastifyInstance): Promise<void> {
@@ -10,7 +10,7 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
   app.post('/api/planning/day', { config: { access: { access: 'api-client' } } }, async (request) => {
     const { day } = bodyOf(request);
     // SPEC §5.6 and §8: the day of the sidebar must be a date, else this exact message.
-    if (!isIsoDate(day)) {
+    if (typeof day !== 'string' || !isCalendarDate(day)) {
       throw new ValidationError({ day: [MESSAGES.unexpectedFlightParameter] }, MESSAGES.unexpectedFlightParameter);
     }
     return planningDay(db, day);

@@ -2,9 +2,11 @@ import { BOOKING_STATUSES } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fullName } from './booking-summaries.js';
+import { precompiled } from './precompiled.js';
 
-// POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in a fixed number of queries
-// whatever the number of flights: flights with their lookups and registration totals, events, pending passengers.
+// POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in three queries whatever the number
+// of flights: flights with their lookups and registration totals, events, pending passengers. Precompiled: this
+// is read by every planning screen and by API clients.
 
 export type PlanningFlightItem = {
   kind: 'flight';
@@ -54,75 +56,73 @@ export type PlanningEventItem = {
 export type PlanningItem = PlanningFlightItem | PlanningEventItem;
 export type PlanningDay = { items: PlanningItem[]; pending_passengers: number };
 
-/** A real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
-export function isIsoDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** One query: the flights with their lookups, and the registration totals aggregated for that day only. */
+const dayFlightsQuery = precompiled(
+  (db: Kysely<DB>, day: string) =>
+    db
+      .selectFrom('flights as f')
+      .innerJoin('flight_statuses as fs', 'fs.id', 'f.flight_status_id')
+      .leftJoin('flight_types as ft', 'ft.id', 'f.flight_type_id')
+      .leftJoin('locations as l', 'l.id', 'f.location_id')
+      .leftJoin('prestations as pr', 'pr.id', 'f.prestation_id')
+      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+      .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('registrations as r')
+            .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
+            .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+            .select([
+              'r.flight_id',
+              sql<number>`count(*)`.as('passengers_count'),
+              sql<number>`coalesce(sum(p.weight), 0)`.as('total_weight'),
+            ])
+            .where('rf.scheduled_date', '=', day)
+            .groupBy('r.flight_id')
+            .as('t'),
+        (join) => join.onRef('t.flight_id', '=', 'f.id'),
+      )
+      .select([
+        'f.id',
+        'f.scheduled_date',
+        'f.scheduled_time',
+        'f.is_public',
+        'f.takeoff_temperature',
+        'f.flight_max_altitude',
+        'f.takeoff_time',
+        'f.landing_time',
+        'f.flight_type_id',
+        'f.location_id',
+        'f.prestation_id',
+        'f.balloon_id',
+        'f.pilot_id',
+        'f.flight_status_id',
+        'fs.slug as status_slug',
+        'fs.label as status_label',
+        'fs.color as status_color',
+        'fs.icon as status_icon',
+        'fs.is_editable as status_is_editable',
+        'ft.label as flight_type_label',
+        'l.label as location_label',
+        'l.takeoff_altitude as location_takeoff_altitude',
+        'pr.label as prestation_label',
+        'b.label as balloon_label',
+        'b.passengers as balloon_passengers',
+        'b.market_mass as balloon_market_mass',
+        'b.envelope_temperature as balloon_envelope_temperature',
+        'b.volume as balloon_volume',
+        'pi.first_name as pilot_first_name',
+        'pi.last_name as pilot_last_name',
+        't.passengers_count',
+        't.total_weight',
+      ])
+      .where('f.scheduled_date', '=', day),
+  1,
+);
 
 async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightItem[]> {
-  // One query: the flights with their lookups, and the registration totals aggregated for that day only.
-  const rows = await db
-    .selectFrom('flights as f')
-    .innerJoin('flight_statuses as fs', 'fs.id', 'f.flight_status_id')
-    .leftJoin('flight_types as ft', 'ft.id', 'f.flight_type_id')
-    .leftJoin('locations as l', 'l.id', 'f.location_id')
-    .leftJoin('prestations as pr', 'pr.id', 'f.prestation_id')
-    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-    .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('registrations as r')
-          .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
-          .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
-          .select([
-            'r.flight_id',
-            sql<number>`count(*)`.as('passengers_count'),
-            sql<number>`coalesce(sum(p.weight), 0)`.as('total_weight'),
-          ])
-          .where('rf.scheduled_date', '=', day)
-          .groupBy('r.flight_id')
-          .as('t'),
-      (join) => join.onRef('t.flight_id', '=', 'f.id'),
-    )
-    .select([
-      'f.id',
-      'f.scheduled_date',
-      'f.scheduled_time',
-      'f.is_public',
-      'f.takeoff_temperature',
-      'f.flight_max_altitude',
-      'f.takeoff_time',
-      'f.landing_time',
-      'f.flight_type_id',
-      'f.location_id',
-      'f.prestation_id',
-      'f.balloon_id',
-      'f.pilot_id',
-      'f.flight_status_id',
-      'fs.slug as status_slug',
-      'fs.label as status_label',
-      'fs.color as status_color',
-      'fs.icon as status_icon',
-      'fs.is_editable as status_is_editable',
-      'ft.label as flight_type_label',
-      'l.label as location_label',
-      'l.takeoff_altitude as location_takeoff_altitude',
-      'pr.label as prestation_label',
-      'b.label as balloon_label',
-      'b.passengers as balloon_passengers',
-      'b.market_mass as balloon_market_mass',
-      'b.envelope_temperature as balloon_envelope_temperature',
-      'b.volume as balloon_volume',
-      'pi.first_name as pilot_first_name',
-      'pi.last_name as pilot_last_name',
-      't.passengers_count',
-      't.total_weight',
-    ])
-    .where('f.scheduled_date', '=', day)
-    .execute();
+  const rows = await dayFlightsQuery(db, day);
   return rows.map((r) => {
     const passengersCount = Number(r.passengers_count ?? 0);
     const balloon =
@@ -178,12 +178,17 @@ async function dayFlights(db: Kysely<DB>, day: string): Promise<PlanningFlightIt
   });
 }
 
+const dayEventsQuery = precompiled(
+  (db: Kysely<DB>, day: string) =>
+    db
+      .selectFrom('events')
+      .select(['id', 'scheduled_date', 'scheduled_time', 'title', 'description'])
+      .where('scheduled_date', '=', day),
+  1,
+);
+
 async function dayEvents(db: Kysely<DB>, day: string): Promise<PlanningEventItem[]> {
-  const rows = await db
-    .selectFrom('events')
-    .select(['id', 'scheduled_date', 'scheduled_time', 'title', 'description'])
-    .where('scheduled_date', '=', day)
-    .execute();
+  const rows = await dayEventsQuery(db, day);
   return rows.map((e) => ({ kind: 'event', ...e }));
 }
 
@@ -191,14 +196,19 @@ async function dayEvents(db: Kysely<DB>, day: string): Promise<PlanningEventItem
  * SPEC §4.3: sum of passengers_number over pending bookings that asked for this day. Driven from requested_dates
  * (indexed on date); (booking_id, date) is unique, so a booking is counted once.
  */
+const pendingPassengersQuery = precompiled(
+  (db: Kysely<DB>, day: string) =>
+    db
+      .selectFrom('requested_dates as rd')
+      .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
+      .select(sql<number>`coalesce(sum(b.passengers_number), 0)`.as('total'))
+      .where('rd.date', '=', day)
+      .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id),
+  1,
+);
+
 export async function pendingPassengers(db: Kysely<DB>, day: string): Promise<number> {
-  const row = await db
-    .selectFrom('requested_dates as rd')
-    .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
-    .select(sql<number>`coalesce(sum(b.passengers_number), 0)`.as('total'))
-    .where('rd.date', '=', day)
-    .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id)
-    .executeTakeFirst();
+  const [row] = await pendingPassengersQuery(db, day);
   return Number(row?.total ?? 0);
 }
 
@@ -208,7 +218,7 @@ const byTime = (a: PlanningItem, b: PlanningItem): number =>
   (a.kind === b.kind ? 0 : a.kind === 'flight' ? -1 : 1) ||
   a.id - b.id;
 
-/** `day` must already be a valid YYYY-MM-DD date (see isIsoDate). */
+/** `day` must already be a calendar date YYYY-MM-DD (isCalendarDate in domain). */
 export async function planningDay(db: Kysely<DB>, day: string): Promise<PlanningDay> {
   const [flights, events, pending] = await Promise.all([
     dayFlights(db, day),
