@@ -11,8 +11,16 @@ fs.mkdirSync(out, { recursive: true });
 const steps = [
   { name: 'lint', cmd: 'npx biome check .' },
   { name: 'typecheck', cmd: 'npm run typecheck --silent' },
-  { name: 'unit', cmd: `npx vitest run --project domain --project web --reporter=default --reporter=json --outputFile.json=${out}/unit.json`, report: 'unit.json' },
-  { name: 'server (SQLite)', cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-sqlite.json`, report: 'server-sqlite.json' },
+  {
+    name: 'unit',
+    cmd: `npx vitest run --project domain --project web --reporter=default --reporter=json --outputFile.json=${out}/unit.json`,
+    report: 'unit.json',
+  },
+  {
+    name: 'server (SQLite)',
+    cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-sqlite.json`,
+    report: 'server-sqlite.json',
+  },
   {
     name: 'server (PostgreSQL)',
     cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-postgres.json`,
@@ -34,7 +42,12 @@ let failed = 0;
 const failedSteps = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
-  const result = spawnSync(step.cmd, { shell: true, stdio: 'inherit', cwd: step.cwd, env: { ...process.env, ...step.env } });
+  const result = spawnSync(step.cmd, {
+    shell: true,
+    stdio: 'inherit',
+    cwd: step.cwd,
+    env: { ...process.env, ...step.env },
+  });
   const file = step.report && path.join(out, step.report);
   if (file && fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -48,7 +61,8 @@ for (const step of steps) {
   }
   if (result.status !== 0) {
     failedSteps.push(step.name);
-    if (file && !fs.existsSync(file)) failed += 1;
+    // A step without a test report (lint, types, build) or whose runner died counts as one failure.
+    if (!file || !fs.existsSync(file)) failed += 1;
   }
 }
 console.log(failedSteps.length ? `\nÉchec : ${failedSteps.join(', ')}` : '\nToutes les étapes ont réussi.');
