@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, type SqliteDatabase, SqliteDialect, type SqliteStatement } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.js';
 
@@ -32,6 +32,37 @@ function setPgTypeParsers(): void {
   types.setTypeParser(1184, (v) => new Date(v).toISOString()); // timestamptz
 }
 
+/** How many prepared statements a SQLite connection keeps (least recently used dropped first). */
+export const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely's SQLite driver calls `prepare(sql)` on every query: SQLite then parses and plans the statement again,
+ * often more time than running it. The connection is handed to Kysely through this wrapper, which keeps the
+ * prepared statements by SQL text (an LRU map). Safe because every statement runs to completion with all()/run()
+ * on the single connection (Kysely's mutex), never left half-iterated; SQLite re-prepares a statement by itself
+ * when the schema changes under it.
+ */
+export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      statements.clear();
+      sqlite.close();
+    },
+    prepare: (text: string) => {
+      let statement = statements.get(text);
+      if (statement) {
+        statements.delete(text);
+      } else {
+        statement = sqlite.prepare(text) as unknown as SqliteStatement;
+        if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+      }
+      statements.set(text, statement);
+      return statement;
+    },
+  };
+}
+
 /**
  * `sqlite:///abs/path.sqlite`, `sqlite://relative.sqlite`, `sqlite::memory:` or `postgres://...`.
  * A `schema` query parameter on a postgres URL sets the search_path (tests use one schema each).
@@ -59,6 +90,6 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.function('fold', { deterministic: true }, (v: unknown) => fold(v));
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
