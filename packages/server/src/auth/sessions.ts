@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { SessionUser } from '../http/context.js';
+import { precompiled } from '../services/precompiled.js';
 import { CSRF_COOKIE, randomToken, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './session-format.js';
 
 // Sessions live in the database only (several server processes may serve the same browser). Format: session-format.ts.
@@ -23,29 +24,35 @@ export type LoadedSession = {
  * Capabilities come as extra rows of the left join (a handful at most), so a change on the capabilities page takes
  * effect on the very next request in every process, with no cache to invalidate. Null when unknown or expired.
  */
+const sessionQuery = precompiled(
+  (db: Kysely<DB>, id: string) =>
+    db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .innerJoin('roles as r', 'r.id', 'u.role_id')
+      .leftJoin('role_capabilities as rc', 'rc.role_id', 'r.id')
+      .leftJoin('capabilities as c', 'c.id', 'rc.capability_id')
+      .select([
+        's.id',
+        's.csrf_token',
+        's.expires_at',
+        's.last_seen_at',
+        'u.id as user_id',
+        'u.first_name',
+        'u.last_name',
+        'u.email',
+        'u.role_id',
+        'r.slug as role_slug',
+        'r.label as role_label',
+        'c.slug as capability',
+      ])
+      .where('s.id', '=', id),
+  1,
+);
+
 export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.now()): Promise<LoadedSession | null> {
-  const rows = await db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('roles as r', 'r.id', 'u.role_id')
-    .leftJoin('role_capabilities as rc', 'rc.role_id', 'r.id')
-    .leftJoin('capabilities as c', 'c.id', 'rc.capability_id')
-    .select([
-      's.id',
-      's.csrf_token',
-      's.expires_at',
-      's.last_seen_at',
-      'u.id as user_id',
-      'u.first_name',
-      'u.last_name',
-      'u.email',
-      'u.role_id',
-      'r.slug as role_slug',
-      'r.label as role_label',
-      'c.slug as capability',
-    ])
-    .where('s.id', '=', sha256(rawToken))
-    .execute();
+  // Precompiled (services/precompiled.ts): this runs before every API call; only the id changes.
+  const rows = await sessionQuery(db, sha256(rawToken));
   const first = rows[0];
   if (!first) return null;
   if (Date.parse(first.expires_at) <= now) {

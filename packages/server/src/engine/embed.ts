@@ -1,9 +1,10 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { runShaped } from './compiled.js';
 import { orderSql, simpleOrder } from './order.js';
 import { fieldSelections } from './select.js';
 import { and, ref } from './sql.js';
-import type { EngineContext, Row } from './types.js';
+import type { EngineContext, Relation, Row } from './types.js';
 import type { EmbedNode } from './validate.js';
 
 // Stage 6: `embed=rel,rel.sub`. One query per relation per level, over the parent keys with IN (chunked for
@@ -25,9 +26,19 @@ const distinct = (values: unknown[]): (string | number)[] =>
 const inList = (expr: RawBuilder<unknown>, ids: (string | number)[]) =>
   sql<SqlBool>`${expr} in (${sql.join(ids.map((id) => sql`${id}`))})`;
 
-async function selectRows(ids: (string | number)[], build: (ids: (string | number)[]) => any): Promise<Row[]> {
+/** Runs `build` over the ids, chunked; each (relation, step, chunk length) compiled once (compiled.ts). */
+async function selectRows(
+  ctx: EngineContext,
+  owner: Relation,
+  step: string,
+  ids: (string | number)[],
+  build: (ids: (string | number)[]) => any,
+): Promise<Row[]> {
+  const db = ctx.db as unknown as Kysely<any>;
   const rows: Row[] = [];
-  for (const part of chunks(ids)) rows.push(...((await build(part).execute()) as Row[]));
+  for (const part of chunks(ids)) {
+    rows.push(...(await runShaped<Row>(db, owner, step, part, (v) => build(v as (string | number)[]))));
+  }
   return rows;
 }
 
@@ -53,7 +64,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
 
   if (relation.kind === 'belongsTo') {
     const ids = distinct(parents.map((p) => p[relation.foreignKey]));
-    const rows = await selectRows(ids, (part) =>
+    const rows = await selectRows(ctx, relation, 'belongsTo', ids, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))
@@ -67,7 +78,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   const parentIds = distinct(parents.map((p) => p.id));
   let grouped: Map<unknown, Row[]>;
   if (relation.kind === 'hasMany') {
-    const rows = await selectRows(parentIds, (part) =>
+    const rows = await selectRows(ctx, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
@@ -77,7 +88,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
     grouped = groupBy(rows, KEY);
   } else if (relation.kind === 'manyToMany') {
     const p = 'e1';
-    const rows = await selectRows(parentIds, (part) =>
+    const rows = await selectRows(ctx, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .innerJoin(`${target.table} as ${c}`, (join: any) =>
@@ -91,7 +102,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   } else {
     // symmetric: read the pivot in both directions, then the targets once.
     const p = 'e1';
-    const pairs = (await selectRows(parentIds, (part) =>
+    const pairs = (await selectRows(ctx, relation, 'pairs', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .select([sql`${ref(p, relation.localKey)}`.as('a'), sql`${ref(p, relation.foreignKey)}`.as('b')])
@@ -105,7 +116,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
       if (wanted.has(a)) edges.push([a, b]);
       if (wanted.has(b)) edges.push([b, a]);
     }
-    const targets = await selectRows(distinct(edges.map(([, other]) => other)), (part) =>
+    const targets = await selectRows(ctx, relation, 'targets', distinct(edges.map(([, other]) => other)), (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))

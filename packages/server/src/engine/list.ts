@@ -2,6 +2,7 @@
 import type { ListQuery, Paginated } from '@app/domain';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError } from '../http/errors.js';
+import { runShaped } from './compiled.js';
 import { loadEmbeds } from './embed.js';
 import { filterCondition } from './filter.js';
 import { existsCondition } from './has.js';
@@ -70,13 +71,7 @@ async function runPlan(
     .offset(offset)
     .execute()) as { id: number; __total?: number }[];
   const ids = idRows.map((r) => r.id);
-  const rows = ids.length
-    ? ((await db
-        .selectFrom(`${plan.resource.table} as ${root}`)
-        .select(selections())
-        .where(sql<SqlBool>`${ref(root, 'id')} in (${sql.join(ids)})`)
-        .execute()) as Row[])
-    : [];
+  const rows = ids.length ? await rowsById(ctx, registry, plan, ids) : [];
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => (position.get(a.id as number) ?? 0) - (position.get(b.id as number) ?? 0));
 
@@ -108,6 +103,23 @@ async function runPlan(
   };
 }
 
+/**
+ * The rows of the given ids with their fields and counts: one shape per (resource, counts, number of ids),
+ * compiled once (compiled.ts). Its sub-selects take their own aliases after the root's `r0`.
+ */
+function rowsById(ctx: EngineContext, registry: Registry, plan: Plan, ids: readonly unknown[]): Promise<Row[]> {
+  const db = ctx.db as unknown as Kysely<any>;
+  const key = `rows|${plan.counts.map((c) => c.name).join(',')}`;
+  return runShaped<Row>(db, plan.resource, key, ids, (values) => {
+    const aliases = new Aliases();
+    const root = aliases.take();
+    return db
+      .selectFrom(`${plan.resource.table} as ${root}`)
+      .select([...fieldSelections(plan.resource, root), ...countSelections(registry, plan.counts, root, aliases)])
+      .where(sql<SqlBool>`${ref(root, 'id')} in (${sql.join(values)})`);
+  });
+}
+
 function resourceOf(registry: Registry, name: string): Resource {
   const resource = registry.get(name);
   if (!resource) throw new Error(`Ressource inconnue : ${name}`);
@@ -135,7 +147,12 @@ export async function runGet(
 ): Promise<Row> {
   const resource = resourceOf(registry, name);
   const plan = validateQuery(registry, resource, query, { detail: true });
-  const rows = (await runPlan(ctx, registry, plan, (alias) => [sql<SqlBool>`${ref(alias, 'id')} = ${id}`])) as Row[];
+  // Without conditions of its own (filters, search, has, a scope), a detail read is the rows-by-id read of a page.
+  const isPlain =
+    !plan.filters.length && plan.search === null && !plan.has.length && !plan.hasnot.length && !resource.scope?.(ctx);
+  const rows = isPlain
+    ? await finish(ctx, plan, await rowsById(ctx, registry, plan, [id]))
+    : ((await runPlan(ctx, registry, plan, (alias) => [sql<SqlBool>`${ref(alias, 'id')} = ${id}`])) as Row[]);
   const row = rows[0];
   if (!row) throw new NotFoundError();
   return row;

@@ -1,6 +1,7 @@
 import { computeTakeoffMass } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { runShaped } from '../engine/compiled.js';
 import type { AppContext } from '../http/context.js';
 
 // The operational flight plan's masses (ARCHITECTURE §5), appended to flights with `append=flight_masses`.
@@ -127,51 +128,58 @@ export async function loadFlightMassInputs(
 ): Promise<Map<number, FlightMassInputs>> {
   const result = new Map<number, FlightMassInputs>();
   if (ids.length === 0) return result;
-  const flights = await db
-    .selectFrom('flights as f')
-    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-    .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
-    .leftJoin('locations as l', 'l.id', 'f.location_id')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('registrations as r')
-          .innerJoin('passengers as rp', 'rp.id', 'r.passenger_id')
-          .select([
-            'r.flight_id',
-            sql<number>`count(*)`.as('count'),
-            sql<number>`count(rp.weight)`.as('weighed'),
-            sql<number>`coalesce(sum(rp.weight), 0)`.as('weight'),
-          ])
-          .where('r.flight_id', 'in', [...ids])
-          .groupBy('r.flight_id')
-          .as('t'),
-      (join) => join.onRef('t.flight_id', '=', 'f.id'),
-    )
-    .select([
-      'f.id',
-      'f.balloon_id',
-      'f.takeoff_temperature',
-      'f.flight_max_altitude',
-      'l.flight_max_altitude as location_max_altitude',
-      'l.takeoff_altitude',
-      'p.weight as pilot_weight',
-      'p.bag_weight as pilot_bag_weight',
-      'b.empty_mass',
-      'b.gas_mass',
-      'b.volume',
-      'b.envelope_temperature',
-      'b.takeoff_max_mass',
-      'b.hourly_consumption',
-      'b.flying_time',
-      'b.reserve_time',
-      't.count',
-      't.weighed',
-      't.weight',
-      (eb) => eb.selectFrom('settings').select('value').where('key', '=', 'ofp_passenger_supplement').as('supplement'),
-    ])
-    .where('f.id', 'in', [...ids])
-    .execute();
+  // Compiled once per number of ids (engine/compiled.ts); the setting key is a literal, not a parameter.
+  const flights = await runShaped(db, loadFlightMassInputs, 'inputs', ids, (values) =>
+    db
+      .selectFrom('flights as f')
+      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+      .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+      .leftJoin('locations as l', 'l.id', 'f.location_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('registrations as r')
+            .innerJoin('passengers as rp', 'rp.id', 'r.passenger_id')
+            .select([
+              'r.flight_id',
+              sql<number>`count(*)`.as('count'),
+              sql<number>`count(rp.weight)`.as('weighed'),
+              sql<number>`coalesce(sum(rp.weight), 0)`.as('weight'),
+            ])
+            .where('r.flight_id', 'in', [...(values as number[])])
+            .groupBy('r.flight_id')
+            .as('t'),
+        (join) => join.onRef('t.flight_id', '=', 'f.id'),
+      )
+      .select([
+        'f.id',
+        'f.balloon_id',
+        'f.takeoff_temperature',
+        'f.flight_max_altitude',
+        'l.flight_max_altitude as location_max_altitude',
+        'l.takeoff_altitude',
+        'p.weight as pilot_weight',
+        'p.bag_weight as pilot_bag_weight',
+        'b.empty_mass',
+        'b.gas_mass',
+        'b.volume',
+        'b.envelope_temperature',
+        'b.takeoff_max_mass',
+        'b.hourly_consumption',
+        'b.flying_time',
+        'b.reserve_time',
+        't.count',
+        't.weighed',
+        't.weight',
+        (eb) =>
+          eb
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', sql.lit('ofp_passenger_supplement'))
+            .as('supplement'),
+      ])
+      .where('f.id', 'in', [...(values as number[])]),
+  );
   for (const f of flights) {
     const count = Number(f.count ?? 0);
     result.set(f.id, {

@@ -29,6 +29,8 @@ export function precompiled<A extends unknown[], R>(
     return { compiled, slots };
   };
   return async (db, ...args) => {
+    // Plugins transform a query when it is compiled: with any installed, build and compile through them each time.
+    if (db.getExecutor().plugins.length) return (await db.executeQuery<R>(build(db, ...args))).rows;
     let prepared = cache.get(db);
     if (!prepared) {
       prepared = prepare(db);

@@ -1,0 +1,68 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: runs any query the engine builds
+import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+
+// Kysely builds and compiles a query again on every call: for an embed over ten ids that is more time than the
+// database takes to answer it. The engine's deferred-join reads (a page's rows by id, each embed, each append)
+// have a SHAPE that depends only on the declarations and on how many ids they read, so each shape is compiled
+// once, with markers standing for the values, and later calls only put the values in place (like
+// services/precompiled.ts, for queries with an IN list).
+// Safety rule: a shape is kept only when EVERY bound parameter of the compiled query is one of the markers; a
+// declaration binding a value of its own (a date, a setting) makes the shape uncacheable, and it is then built
+// and compiled on every call as before. Same for a Kysely instance with plugins.
+
+type Shape = { compiled: CompiledQuery; slots: number[] } | null;
+
+/**
+ * Shapes per SQL dialect (the class of Kysely's adapter: SQLite and PostgreSQL compile differently), per owner
+ * (a declaration object: a resource, a relation) and key; bounded per owner.
+ */
+const shapes = new WeakMap<object, WeakMap<object, Map<string, Shape>>>();
+const MAX_SHAPES_PER_OWNER = 200;
+
+const marker = (index: number): string => `\u0000engine-value-${index}\u0000`;
+
+function shapeOf(build: (values: readonly unknown[]) => Compilable<unknown>, arity: number): Shape {
+  const markers = Array.from({ length: arity }, (_, i) => marker(i));
+  const compiled = build(markers).compile();
+  const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.indexOf(p) : -1));
+  if (slots.some((s) => s < 0) || new Set(slots).size !== arity) return null;
+  return { compiled, slots };
+}
+
+/**
+ * Runs `build(values)`, compiled once per (dialect, owner, key, number of values): `key` must name everything but the values that
+ * changes the SQL text (the number of values in an IN list, the counts asked...).
+ */
+export async function runShaped<R>(
+  db: Kysely<any>,
+  owner: object,
+  key: string,
+  values: readonly unknown[],
+  build: (values: readonly unknown[]) => Compilable<R>,
+): Promise<R[]> {
+  const executor = db.getExecutor();
+  // Plugins transform a query when it is compiled: with any installed (a query counter in tests, a camel-case
+  // mapper), every call is built and compiled through them as usual.
+  if (executor.plugins.length) return (await db.executeQuery<R>(build(values))).rows;
+  const dialect = executor.adapter.constructor;
+  let byOwner = shapes.get(dialect);
+  if (!byOwner) {
+    byOwner = new WeakMap();
+    shapes.set(dialect, byOwner);
+  }
+  let byKey = byOwner.get(owner);
+  if (!byKey) {
+    byKey = new Map();
+    byOwner.set(owner, byKey);
+  }
+  const fullKey = `${key}|${values.length}`;
+  let shape = byKey.get(fullKey);
+  if (shape === undefined) {
+    shape = shapeOf(build as (values: readonly unknown[]) => Compilable<unknown>, values.length);
+    if (byKey.size >= MAX_SHAPES_PER_OWNER) byKey.delete(byKey.keys().next().value as string);
+    byKey.set(fullKey, shape);
+  }
+  if (!shape) return (await db.executeQuery<R>(build(values))).rows;
+  const result = await db.executeQuery<R>({ ...shape.compiled, parameters: shape.slots.map((s) => values[s]) });
+  return result.rows;
+}
