@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './compress-plugin';
 
 // Calls the dev server passes to the API on :3000 (`npm run dev`); in production one server answers both.
 const API = 'http://127.0.0.1:3000';
@@ -44,6 +45,7 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
       },
     }),
+    precompress(),
   ],
   resolve: { conditions: ['source'] },
   server: {

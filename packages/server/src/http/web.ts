@@ -13,6 +13,8 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   await app.register(fastifyStatic, {
     root: dir,
     wildcard: false,
+    // The build writes .br/.gz beside each asset (packages/web/compress-plugin.ts).
+    preCompressed: true,
     setHeaders(res, file) {
       // Hashed assets never change; index.html and the service worker must always be revalidated.
       if (file.includes(`${path.sep}assets${path.sep}`))
@@ -22,7 +24,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
   });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (request.method !== 'GET' || url.startsWith('/api/') || url === '/api') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ message: 'Ressource introuvable.' });
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -4,14 +4,14 @@ import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { theme } from '../theme';
+import { cssVariablesResolver, theme } from '../theme';
 
 /** Mantine with the theme, French dates with weeks from Monday, notifications (4000 ms), the query cache.
  * The modals provider sits in the authenticated layout: the sign-in page needs no dialog code. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
           <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="top-right" />
           {children}
