@@ -5,6 +5,7 @@ import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import type { AppContext } from './http/context.js';
+import { registerCors } from './http/cors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { registerWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
@@ -35,6 +36,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildOption
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  registerCors(app);
   await app.register(cookie);
   app.get('/health', { config: { access: { access: 'public' } } }, async () => ({ status: 'ok' }));
   await registerAuth(app);

@@ -17,6 +17,8 @@ export type Config = {
   secureCookies: boolean;
   /** Split deployment (api.<host>): the app origin allowed with credentials. */
   appOrigin: string | undefined;
+  /** Split deployment: the parent domain both hosts share, so the SPA can read the XSRF cookie. */
+  cookieDomain: string | undefined;
   logLevel: string;
   /** Reverse proxies in front of the server (X-Forwarded-For hops trusted); 0 when exposed directly. */
   trustProxy: number;
@@ -38,7 +40,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     remoteOrdersDir: path.resolve(env.REMOTE_ORDERS_DIR ?? path.join(dataDir, 'remote-orders')),
     webDir: env.WEB_DIR ?? undefined,
     secureCookies: env.SECURE_COOKIES === '1' || (env.APP_URL ?? '').startsWith('https://'),
-    appOrigin: env.APP_ORIGIN || undefined,
+    appOrigin: env.APP_ORIGIN ? env.APP_ORIGIN.replace(/\/$/, '') : undefined,
+    cookieDomain: env.COOKIE_DOMAIN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: Number(env.TRUST_PROXY ?? 0) || 0,
   };

@@ -118,7 +118,12 @@ export async function deleteUserSessions(db: Kysely<DB>, userId: number, keepSes
 }
 
 // Both cookies are session cookies (no Max-Age): the server-side expires_at decides, closing the browser signs out.
-const baseCookie = (config: Config) => ({ path: '/', sameSite: 'lax' as const, secure: config.secureCookies });
+const baseCookie = (config: Config) => ({
+  path: '/',
+  sameSite: 'lax' as const,
+  secure: config.secureCookies,
+  ...(config.cookieDomain ? { domain: config.cookieDomain } : {}),
+});
 
 export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
   reply.setCookie(SESSION_COOKIE, token, { ...baseCookie(config), httpOnly: true });

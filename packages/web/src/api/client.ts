@@ -26,6 +26,17 @@ function readCookie(name: string): string | null {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
+/**
+ * Where the API lives. Same origin by default; a split deployment (SPEC §7: "the current host prefixed with
+ * 'api.'") builds with VITE_API_ORIGIN=api-subdomain, or with an explicit origin such as https://api.example.fr.
+ */
+export function resolveApiOrigin(setting: string | undefined, location: { protocol: string; host: string }): string {
+  if (!setting) return '';
+  if (setting === 'api-subdomain') return `${location.protocol}//api.${location.host}`;
+  return setting.replace(/\/$/, '');
+}
+const API_ORIGIN = resolveApiOrigin(import.meta.env.VITE_API_ORIGIN, window.location);
+
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
 let csrfCookieRequest: Promise<unknown> | null = null;
@@ -33,7 +44,10 @@ let csrfCookieRequest: Promise<unknown> | null = null;
 async function ensureCsrfCookie(): Promise<string | null> {
   const existing = readCookie('XSRF-TOKEN');
   if (existing) return existing;
-  csrfCookieRequest ??= fetch('/csrf-cookie', { credentials: 'include', headers: { Accept: 'application/json' } })
+  csrfCookieRequest ??= fetch(`${API_ORIGIN}/csrf-cookie`, {
+    credentials: 'include',
+    headers: { Accept: 'application/json' },
+  })
     .catch(() => null)
     .finally(() => {
       csrfCookieRequest = null;
@@ -59,7 +73,7 @@ export async function request<T>(path: string, { method = 'GET', body, signal }:
     const token = await ensureCsrfCookie();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
-  const response = await fetch(path, {
+  const response = await fetch(`${API_ORIGIN}${path}`, {
     method,
     headers,
     credentials: 'include',
