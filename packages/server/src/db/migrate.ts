@@ -5,6 +5,7 @@ import * as initial from './migrations/0001_initial.js';
 import * as referenceData from './migrations/0002_reference_data.js';
 import * as foldFunction from './migrations/0003_fold_function.js';
 import * as textSearchIndexes from './migrations/0004_text_search_indexes.js';
+import * as searchCoveringIndexes from './migrations/0005_search_covering_indexes.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0002_reference_data': referenceData,
   '0003_fold_function': foldFunction,
   '0004_text_search_indexes': textSearchIndexes,
+  '0005_search_covering_indexes': searchCoveringIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {

@@ -60,7 +60,8 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   const { relation, resource: target, name } = node;
   const c = 'e0';
   const where = (alias: string) => (relation.where ? [relation.where(alias)] : []);
-  const order = orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
+  // Built only when a shape is compiled (compiled.ts), not on every call.
+  const order = () => orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
 
   if (relation.kind === 'belongsTo') {
     const ids = distinct(parents.map((p) => p[relation.foreignKey]));
@@ -83,7 +84,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
         .selectFrom(`${target.table} as ${c}`)
         .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(c, relation.foreignKey), part)]))
-        .orderBy(order),
+        .orderBy(order()),
     );
     grouped = groupBy(rows, KEY);
   } else if (relation.kind === 'manyToMany') {
@@ -96,7 +97,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
         )
         .select([...fieldSelections(target, c), sql`${ref(p, relation.localKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(p, relation.localKey), part)]))
-        .orderBy(order),
+        .orderBy(order()),
     );
     grouped = groupBy(rows, KEY);
   } else {
@@ -121,7 +122,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))
         .where(and([...where(c), inList(ref(c, 'id'), part)]))
-        .orderBy(order),
+        .orderBy(order()),
     );
     const position = new Map(targets.map((t, i) => [t.id, i]));
     grouped = new Map();

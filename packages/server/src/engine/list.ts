@@ -8,7 +8,7 @@ import { filterCondition } from './filter.js';
 import { existsCondition } from './has.js';
 import { orderExpressions, orderSql } from './order.js';
 import { fieldExpression } from './resolve.js';
-import { searchCondition } from './search.js';
+import { searchArms, searchCondition } from './search.js';
 import { countSelections, fieldSelections } from './select.js';
 import { Aliases, and, ref } from './sql.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
@@ -64,12 +64,19 @@ async function runPlan(
   const { page, perPage } = plan;
   const offset = (page - 1) * perPage;
   const withWindow = plan.search !== null && !plan.sums.length;
-  const idRows = (await base
-    .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
-    .orderBy(order)
-    .limit(perPage)
-    .offset(offset)
-    .execute()) as { id: number; __total?: number }[];
+  const searchOnly =
+    ctx.dialect === 'postgres' && withWindow && isSearchOnly(ctx, plan, extra(root).length) ? idOrder(plan) : null;
+  const arms = searchOnly ? searchArms(ctx, registry, plan.resource, plan.search as string, aliases) : null;
+  const idRows = (
+    arms?.length
+      ? await searchedPage(db, arms, searchOnly as 'ASC' | 'DESC', perPage, offset)
+      : await base
+          .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
+          .orderBy(order)
+          .limit(perPage)
+          .offset(offset)
+          .execute()
+  ) as { id: number; __total?: number }[];
   const ids = idRows.map((r) => r.id);
   const rows = ids.length ? await rowsById(ctx, registry, plan, ids) : [];
   const position = new Map(ids.map((id, i) => [id, i]));
@@ -101,6 +108,54 @@ async function runPlan(
     prev: page > 1 ? Math.min(page - 1, lastPage) : null,
     next: page < lastPage ? page + 1 : null,
   };
+}
+
+/** A search and nothing else narrows the list (no filter, has, scope, sum, extra condition). */
+function isSearchOnly(ctx: EngineContext, plan: Plan, extraConditions: number): boolean {
+  return (
+    plan.search !== null &&
+    !plan.filters.length &&
+    !plan.has.length &&
+    !plan.hasnot.length &&
+    !plan.sums.length &&
+    extraConditions === 0 &&
+    !plan.resource.scope?.(ctx)
+  );
+}
+
+/** The direction when the list is ordered by its own id alone (bookings' default order), else null. */
+function idOrder(plan: Plan): 'ASC' | 'DESC' | null {
+  if (plan.order.length) {
+    const [only, ...more] = plan.order;
+    const isId = only?.kind === 'field' && !only.path.steps.length && only.path.name === 'id';
+    return isId && !more.length ? only.direction : null;
+  }
+  const [only, ...more] = plan.resource.defaultOrder;
+  return only?.field === 'id' && !more.length ? only.direction : null;
+}
+
+/**
+ * A searched page ordered by id (the search box): the ids come straight from the UNION of the search's arms,
+ * each starting from its own index, with the total as `count(*) over ()`, never joined back to the table (ids of
+ * a to-many arm are foreign keys to it). The generic form, `id IN (union)` on the table, makes PostgreSQL walk
+ * the whole primary key backwards to meet the window (2x slower on a common name). PostgreSQL only: SQLite's
+ * MULTI-INDEX OR is within 10 % of it on names and faster on `#` number prefixes.
+ */
+async function searchedPage(
+  db: Kysely<any>,
+  arms: RawBuilder<unknown>[],
+  direction: 'ASC' | 'DESC',
+  limit: number,
+  offset: number,
+): Promise<{ id: number; __total: number }[]> {
+  const id = sql.ref('u.id');
+  const query = sql<{
+    id: number;
+    __total: number;
+  }>`select ${id} as ${sql.id('id')}, count(*) over () as ${sql.id('__total')}
+    from (${sql.join(arms, sql` union `)}) as ${sql.id('u')} where ${id} is not null
+    order by ${id} ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')} limit ${limit} offset ${offset}`;
+  return (await query.execute(db)).rows;
 }
 
 /**

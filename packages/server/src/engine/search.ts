@@ -1,10 +1,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { throughPath } from './filter.js';
 import { links, whereClause } from './relations.js';
-import { resolveFieldPath } from './resolve.js';
+import { type FieldPath, resolveFieldPath } from './resolve.js';
 import { type Aliases, FALSE, or, ref, TRUE, table } from './sql.js';
 import { textCondition } from './text-match.js';
-import type { EngineContext, Registry, Resource } from './types.js';
+import type { EngineContext, Registry, Resource, RowCondition } from './types.js';
 
 // Stage 3b: `search=text`, an OR over the resource's declared search paths, each a folded contains-match
 // (through the text indexes where declared). A text starting with `#` looks up the `hashSearch` paths by
@@ -12,6 +12,53 @@ import type { EngineContext, Registry, Resource } from './types.js';
 // SQLite answers a plain OR of semi-joins best (its MULTI-INDEX OR unions the rowids of each arm). PostgreSQL
 // does not: with an OR it scans every row. There the search is `id IN (arm1 UNION arm2 ...)`, each arm a query
 // of its own starting from its own index (`select booking_id from passengers where ...` for a to-many path).
+type SearchPaths = { paths: FieldPath[]; leafOf: (path: FieldPath) => RowCondition } | null;
+
+/** The declared paths a search text looks up, with the text match of each; null for an empty text (no condition). */
+function searchPaths(ctx: EngineContext, registry: Registry, resource: Resource, text: string): SearchPaths {
+  const isHash = text.startsWith('#') && Boolean(resource.hashSearch?.length);
+  const term = isHash ? text.slice(1).trim() : text;
+  if (!term) return null;
+  const paths = ((isHash ? resource.hashSearch : resource.search) ?? []).map((p) =>
+    resolveFieldPath(registry, resource, p),
+  );
+  const leafOf =
+    (path: FieldPath): RowCondition =>
+    (a) =>
+      textCondition(ctx, path.resource, path.name, path.field, a, { kind: isHash ? 'prefix' : 'contains', text: term });
+  return { paths, leafOf };
+}
+
+/**
+ * The search as a UNION of queries each selecting matching root ids as `id`, every one starting from its own
+ * index (`select booking_id from passengers where ...` for a to-many path). Null for an empty text (every row
+ * matches); an empty list when the resource declares no search paths (no row matches). A to-many arm may answer
+ * the same id several times: the UNION removes duplicates.
+ */
+export function searchArms(
+  ctx: EngineContext,
+  registry: Registry,
+  resource: Resource,
+  text: string,
+  aliases: Aliases,
+): RawBuilder<unknown>[] | null {
+  const search = searchPaths(ctx, registry, resource, text);
+  if (!search) return null;
+  return search.paths.flatMap((path) => {
+    const [first, ...rest] = path.steps;
+    if (first && first.relation.kind !== 'belongsTo') {
+      // A to-many relation: its link already selects the parent ids (parentColumn is the parent's id).
+      const inner = (child: string) => throughPath(registry, rest, child, aliases, search.leafOf(path));
+      return links(registry, first.relation, aliases, inner).map(
+        (l) => sql`select ${l.key} as ${sql.id('id')} from ${l.from}${whereClause(l.where)}`,
+      );
+    }
+    const arm = aliases.take();
+    const condition = throughPath(registry, path.steps, arm, aliases, search.leafOf(path));
+    return [sql`select ${ref(arm, 'id')} as ${sql.id('id')} from ${table(resource.table, arm)} where ${condition}`];
+  });
+}
+
 export function searchCondition(
   ctx: EngineContext,
   registry: Registry,
@@ -20,33 +67,13 @@ export function searchCondition(
   alias: string,
   aliases: Aliases,
 ): RawBuilder<SqlBool> {
-  const isHash = text.startsWith('#') && Boolean(resource.hashSearch?.length);
-  const term = isHash ? text.slice(1).trim() : text;
-  if (!term) return TRUE;
-  const paths = ((isHash ? resource.hashSearch : resource.search) ?? []).map((p) =>
-    resolveFieldPath(registry, resource, p),
-  );
-  if (!paths.length) return FALSE;
-  const leafOf =
-    (path: (typeof paths)[number]) =>
-    (a: string): RawBuilder<SqlBool> =>
-      textCondition(ctx, path.resource, path.name, path.field, a, { kind: isHash ? 'prefix' : 'contains', text: term });
-
   if (ctx.dialect === 'sqlite') {
-    return or(paths.map((path) => throughPath(registry, path.steps, alias, aliases, leafOf(path))));
+    const search = searchPaths(ctx, registry, resource, text);
+    if (!search) return TRUE;
+    return or(search.paths.map((path) => throughPath(registry, path.steps, alias, aliases, search.leafOf(path))));
   }
-  const arms = paths.flatMap((path) => {
-    const [first, ...rest] = path.steps;
-    if (first && first.relation.kind !== 'belongsTo') {
-      // A to-many relation: its link already selects the parent ids (parentColumn is the parent's id).
-      const inner = (child: string) => throughPath(registry, rest, child, aliases, leafOf(path));
-      return links(registry, first.relation, aliases, inner).map(
-        (l) => sql`select ${l.key} from ${l.from}${whereClause(l.where)}`,
-      );
-    }
-    const arm = aliases.take();
-    const condition = throughPath(registry, path.steps, arm, aliases, leafOf(path));
-    return [sql`select ${ref(arm, 'id')} from ${table(resource.table, arm)} where ${condition}`];
-  });
+  const arms = searchArms(ctx, registry, resource, text, aliases);
+  if (!arms) return TRUE;
+  if (!arms.length) return FALSE;
   return sql<SqlBool>`${ref(alias, 'id')} in (${sql.join(arms, sql` union `)})`;
 }

@@ -9,7 +9,8 @@ import type { EngineContext, Field, Resource } from './types.js';
 // 0004, filled by triggers): a match looks the few matching terms up, then finds the rows through the column's
 // own B-tree index, instead of folding every row.
 // - SQLite, 3+ characters, contains or prefix: the terms' FTS5 trigram index (an exact folded substring match);
-// - PostgreSQL: fold(value) LIKE over the terms, served by their pg_trgm index when the extension is there;
+// - PostgreSQL: LIKE over the terms' stored folded text (migration 0005), served by its pg_trgm index when the
+//   extension is there;
 // - a prefix or exact match without letters (booking numbers: digits, dashes) needs no folding: an equality, a
 //   B-tree range (SQLite) or a LIKE prefix on the column's text_pattern_ops index (PostgreSQL);
 // - any other field: fold(column) LIKE fold(pattern) with `\` as the escape character.
@@ -64,6 +65,10 @@ export function textCondition(
     const fts = sql.table(`${resource.table}_${field.column ?? name}_terms_fts`);
     const query = `${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
     return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query}))`;
+  }
+  if (ctx.dialect === 'postgres') {
+    // The terms' folded text is a stored column with the trigram index (migration 0005).
+    return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${sql.ref('folded')} like fold(${pattern}) escape '\\')`;
   }
   return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${foldLike(sql.ref('value'), pattern)})`;
 }
