@@ -139,6 +139,9 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // 32 MB of page cache instead of SQLite's 2 MB: a list page touches index and table pages all over a 100 MB+
+  // database (bench: -9 % SQL time on the bookings list), bounded, unlike mmap which would count the whole file.
+  sqlite.pragma('cache_size = -32000');
   sqlite.function('fold', { deterministic: true }, (v: unknown) => fold(v));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };

@@ -7,12 +7,13 @@ import { loadEmbeds } from './embed.js';
 import { filterCondition } from './filter.js';
 import { existsCondition } from './has.js';
 import { orderExpressions, orderSql } from './order.js';
+import type { Step } from './resolve.js';
 import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition } from './search.js';
 import { countSelections, fieldSelections } from './select.js';
 import { Aliases, and, ref } from './sql.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
-import { type Plan, validateQuery } from './validate.js';
+import { type FilterValue, type Plan, validateQuery } from './validate.js';
 
 // The list read, stage by stage: validate (validate.ts) → where (filters, search, has/hasnot, scope) →
 // order → page → select fields and counts → embeds → appends. Each stage is its own module.
@@ -67,15 +68,27 @@ async function runPlan(
   const searchOnly =
     ctx.dialect === 'postgres' && withWindow && isSearchOnly(ctx, plan, extra(root).length) ? idOrder(plan) : null;
   const arms = searchOnly ? searchArms(ctx, registry, plan.resource, plan.search as string, aliases) : null;
+  // Without search, sums or conditions of the caller, the ids and the total are compiled once per shape.
+  const shape = withWindow || plan.sums.length ? null : plainShape(ctx, plan, extra(root).length);
   const idRows = (
     arms?.length
       ? await searchedPage(db, arms, searchOnly as 'ASC' | 'DESC', perPage, offset)
-      : await base
-          .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
-          .orderBy(order)
-          .limit(perPage)
-          .offset(offset)
-          .execute()
+      : shape
+        ? await runShaped(db, plan.resource, `ids|${shape.key}`, [...shape.values, perPage, offset], (v) => {
+            const n = shape.values.length;
+            const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+            return q.base
+              .select(ref(q.root, 'id').as('id'))
+              .orderBy(q.order())
+              .limit(v[n] as number)
+              .offset(v[n + 1] as number);
+          })
+        : await base
+            .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
+            .orderBy(order)
+            .limit(perPage)
+            .offset(offset)
+            .execute()
   ) as { id: number; __total?: number }[];
   const ids = idRows.map((r) => r.id);
   const rows = ids.length ? await rowsById(ctx, registry, plan, ids) : [];
@@ -90,6 +103,12 @@ async function runPlan(
   } else if (!plan.sums.length && (isLastPage || (page === 1 && ids.length === 0))) {
     // The page itself tells the total: skip the COUNT(*) (short lists, last pages).
     count = offset + ids.length;
+  } else if (shape) {
+    const [totals] = await runShaped<{ count: number }>(db, plan.resource, `count|${shape.key}`, shape.values, (v) => {
+      const q = plainQuery(ctx, registry, withValues(plan, v));
+      return q.base.select(sql<number>`count(*)`.as('count'));
+    });
+    count = Number(totals?.count ?? 0);
   } else {
     const totals = (await base
       .select([
@@ -108,6 +127,67 @@ async function runPlan(
     prev: page > 1 ? Math.min(page - 1, lastPage) : null,
     next: page < lastPage ? page + 1 : null,
   };
+}
+
+/**
+ * The shape of a paged read narrowed by filters, has and hasnot only (no search, sum, scope or caller condition):
+ * a key naming everything that makes its SQL text, and its filter values in order. Null when some part of the SQL
+ * depends on a value (a `like` match picks its strategy from the text).
+ */
+function plainShape(
+  ctx: EngineContext,
+  plan: Plan,
+  extraConditions: number,
+): { key: string; values: unknown[] } | null {
+  if (plan.search !== null || plan.sums.length || extraConditions || plan.resource.scope?.(ctx)) return null;
+  const parts: string[] = [];
+  const values: unknown[] = [];
+  for (const f of plan.filters) {
+    if (f.op === 'like') return null;
+    if (Array.isArray(f.value)) {
+      parts.push(`${f.path.path}|${f.op}|${f.value.length}`);
+      values.push(...f.value);
+    } else if (f.op === 'null' || f.op === 'notnull') {
+      parts.push(`${f.path.path}|${f.op}`);
+    } else {
+      parts.push(`${f.path.path}|${f.op}|1`);
+      values.push(f.value);
+    }
+  }
+  const steps = (list: Step[]) => list.map((st) => st.name).join('.');
+  for (const h of plan.has) parts.push(`has ${steps(h)}`);
+  for (const h of plan.hasnot) parts.push(`hasnot ${steps(h)}`);
+  for (const o of plan.order)
+    parts.push(`order ${o.kind === 'count' ? `#${o.step.name}` : o.path.path} ${o.direction}`);
+  return { key: parts.join(';'), values };
+}
+
+/** The plan with its filter values replaced, in plainShape's order (markers when a shape is compiled). */
+function withValues(plan: Plan, values: readonly unknown[]): Plan {
+  let i = 0;
+  const filters = plan.filters.map((f) => {
+    if (Array.isArray(f.value)) {
+      const list = values.slice(i, i + f.value.length) as FilterValue[];
+      i += f.value.length;
+      return { ...f, value: list };
+    }
+    if (f.op === 'null' || f.op === 'notnull') return f;
+    i += 1;
+    return { ...f, value: values[i - 1] as FilterValue };
+  });
+  return { ...plan, filters };
+}
+
+/** The FROM and WHERE of a plan (no caller condition), and its ORDER BY, on fresh aliases. */
+function plainQuery(ctx: EngineContext, registry: Registry, plan: Plan) {
+  const db = ctx.db as unknown as Kysely<any>;
+  const aliases = new Aliases();
+  const root = aliases.take();
+  const base = db
+    .selectFrom(`${plan.resource.table} as ${root}`)
+    .where(and(whereOf(ctx, registry, plan, root, aliases)));
+  const order = () => orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases));
+  return { base, root, order };
 }
 
 /** A search and nothing else narrows the list (no filter, has, scope, sum, extra condition). */
