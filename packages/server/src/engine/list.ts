@@ -44,15 +44,25 @@ async function runPlan(
   const db = ctx.db as unknown as Kysely<any>;
   const aliases = new Aliases();
   const root = aliases.take();
-  const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases)]);
-  const base = db.selectFrom(`${plan.resource.table} as ${root}`).where(where);
-  const order = orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases));
+  // Built on first use only: the compiled shapes below (plainShape, searchedPage) do without them.
+  let built: { base: any; order: RawBuilder<unknown> } | null = null;
+  const generic = () => {
+    if (!built) {
+      const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases)]);
+      built = {
+        base: db.selectFrom(`${plan.resource.table} as ${root}`).where(where),
+        order: orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases)),
+      };
+    }
+    return built;
+  };
   const selections = () => [
     ...fieldSelections(plan.resource, root),
     ...countSelections(registry, plan.counts, root, aliases),
   ];
 
   if (plan.page === null) {
+    const { base, order } = generic();
     return finish(ctx, plan, (await base.select(selections()).orderBy(order).execute()) as Row[]);
   }
 
@@ -87,9 +97,12 @@ async function runPlan(
               .limit(v[n] as number)
               .offset(v[n + 1] as number);
           })
-        : await base
-            .select([ref(root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
-            .orderBy(order)
+        : await generic()
+            .base.select([
+              ref(root, 'id').as('id'),
+              ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
+            ])
+            .orderBy(generic().order)
             .limit(perPage)
             .offset(offset)
             .execute()
@@ -114,8 +127,8 @@ async function runPlan(
     });
     count = Number(totals?.count ?? 0);
   } else {
-    const totals = (await base
-      .select([
+    const totals = (await generic()
+      .base.select([
         sql<number>`count(*)`.as('count'),
         ...plan.sums.map((s, i) => sql`sum(${fieldExpression(s.name, s.field, root)})`.as(`s${i}`)),
       ])
