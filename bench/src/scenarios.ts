@@ -73,9 +73,9 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   // (a) pending bookings, page 1, with referent passenger, location, prestation and passenger count.
   // The page's ids first (index only), then the ten rows and their lookups: the join runs on 10 rows, not all.
   // The limit is a literal: bound, SQLite plans for an unknown row count and scans.
-  const pageOfBookings = (where: ReturnType<typeof sql>) =>
+  const pageOfBookings = (where: ReturnType<typeof sql>, ids?: ReturnType<typeof sql>) =>
     sql`
-      with page as (select b.id from bookings b where ${where} order by b.id desc limit ${sql.lit(pageSize)})
+      with page as (${ids ?? sql`select b.id from bookings b where ${where}`} order by 1 desc limit ${sql.lit(pageSize)})
       select b.*,
         (select count(*) from passengers pc where pc.booking_id = b.id) as passengers_count,
         rp.id as rp_id, rp.first_name as rp_first_name, rp.last_name as rp_last_name, rp.department as rp_department,
@@ -110,26 +110,40 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
         ).rows.length > 0;
   const phrase = `"${params.lastName.replace(/"/g, '""')}"`;
   const like = foldContains(params.lastName);
+  // PostgreSQL, migration 0005: the terms' folded text is a stored column carrying the trigram index.
+  const hasFolded =
+    dialect === 'postgres' &&
+    (
+      await sql`select 1 from information_schema.columns
+        where table_name = ${termsTable} and column_name = 'folded' and table_schema = current_schema()`.execute(db)
+    ).rows.length > 0;
   const terms = (table: string) =>
     dialect === 'sqlite'
       ? sql`select value from ${sql.table(table)} where id in
           (select rowid from ${sql.table(`${table}_fts`)} where ${sql.table(`${table}_fts`)} match ${phrase})`
-      : sql`select value from ${sql.table(table)} where fold(value) like ${like}`;
-  const searchWhere = hasTerms
-    ? sql`b.id in (
+      : hasFolded
+        ? sql`select value from ${sql.table(table)} where folded like ${like}`
+        : sql`select value from ${sql.table(table)} where fold(value) like ${like}`;
+  const matches = sql`
         select id from bookings where number in (${terms('bookings_number_terms')})
         union select id from bookings where number_alt in (${terms('bookings_number_alt_terms')})
         union select booking_id from passengers where last_name in (${terms('passengers_last_name_terms')})
         union select id from bookings where customer_id in
-          (select id from customers where last_name in (${terms('customers_last_name_terms')})))`
+          (select id from customers where last_name in (${terms('customers_last_name_terms')}))`;
+  const searchWhere = hasTerms
+    ? sql`b.id in (${matches})`
     : sql`b.id in (
         select id from bookings where fold(number) like ${like} or fold(number_alt) like ${like}
         union select booking_id from passengers where fold(last_name) like ${like}
         union select id from bookings where customer_id in (select id from customers where fold(last_name) like ${like}))`;
+  // With the terms tables, the count and the page's ids come straight from the UNION of matching ids, never
+  // joined back to bookings (PostgreSQL would walk its whole primary key to do so).
   const floorB = async () => {
     const [count, page] = await Promise.all([
-      sql<{ n: number }>`select count(*) as n from bookings b where ${searchWhere}`.execute(db),
-      pageOfBookings(searchWhere).execute(db),
+      hasTerms
+        ? sql<{ n: number }>`select count(*) as n from (${matches}) as m`.execute(db)
+        : sql<{ n: number }>`select count(*) as n from bookings b where ${searchWhere}`.execute(db),
+      pageOfBookings(searchWhere, hasTerms ? sql`select id from (${matches}) as m` : undefined).execute(db),
     ]);
     return { data: page.rows, count: Number(count.rows[0]?.n ?? 0) };
   };
@@ -191,7 +205,9 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { ...(flight.rows[0] as object), teammates: teammates.rows };
   };
 
-  const searchStrategy = hasTerms ? 'tables de termes indexées (trigrammes)' : 'fold() LIKE sur les lignes';
+  const searchStrategy = hasTerms
+    ? `tables de termes indexées (trigrammes${hasFolded ? ', colonne folded' : ''}), UNION des identifiants`
+    : 'fold() LIKE sur les lignes';
   return [
     {
       key: 'a',
