@@ -3,3 +3,4 @@ export { type Config, loadConfig } from './config.js';
 export { createDatabase, type Database, type Dialect } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export type { DB } from './db/schema.js';
+export { createRandom, LAST_NAMES as DEMO_LAST_NAMES, type Random } from './services/demo-seed.js';
