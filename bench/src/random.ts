@@ -1,52 +1,9 @@
 // The demo seed's generator (mulberry32): the same seed gives the same dataset on every machine.
-import { DEMO_LAST_NAMES } from '@app/server';
+import { DEMO_FIRST_NAMES, DEMO_LAST_NAMES } from '@app/server';
 
 export { createRandom, type Random } from '@app/server';
 
-export const FIRST_NAMES = [
-  'Hélène',
-  'Éloïse',
-  'Jérôme',
-  'Léa',
-  'Zoé',
-  'Chloé',
-  'Gaëlle',
-  'Noël',
-  'Anaïs',
-  'Mathéo',
-  'Théo',
-  'Benoît',
-  'François',
-  'Aurélie',
-  'Céline',
-  'Frédéric',
-  'Stéphane',
-  'Loïc',
-  'Maëlys',
-  'Inès',
-  'Raphaël',
-  'Clément',
-  'Timothée',
-  'Mélanie',
-  'Joël',
-  'Agnès',
-  'Béatrice',
-  'Sébastien',
-  'Valérie',
-  'Émile',
-  'Lucas',
-  'Manon',
-  'Camille',
-  'Hugo',
-  'Louise',
-  'Jules',
-  'Léon',
-  'Margaux',
-  'Sophie',
-  'Nicolas',
-  'Élodie',
-  'Noémie',
-] as const;
+export const FIRST_NAMES = DEMO_FIRST_NAMES;
 
 /** 400 last names (simple and compound): each shared by about 0.25 % of the passengers. */
 const STEMS = DEMO_LAST_NAMES.slice(0, 50);

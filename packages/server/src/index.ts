@@ -3,4 +3,9 @@ export { type Config, loadConfig } from './config.js';
 export { createDatabase, type Database, type Dialect } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export type { DB } from './db/schema.js';
-export { createRandom, LAST_NAMES as DEMO_LAST_NAMES, type Random } from './services/demo-seed.js';
+export {
+  createRandom,
+  FIRST_NAMES as DEMO_FIRST_NAMES,
+  LAST_NAMES as DEMO_LAST_NAMES,
+  type Random,
+} from './services/demo-seed.js';
