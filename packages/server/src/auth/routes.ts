@@ -15,7 +15,7 @@ import {
   setCsrfCookie,
   setSessionCookie,
 } from './sessions.js';
-import { clearFailures, loginKeys, recordFailure, throttledFor } from './throttle.js';
+import { loginKeys, reserveAttempt } from './throttle.js';
 import { findUserToken, markTokenUsed, type UserTokenKind } from './user-tokens.js';
 import { forgotSchema, loginSchema, parseBody, tokenSchema } from './validation.js';
 
@@ -74,9 +74,8 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
 
   app.post('/login', { config: PUBLIC }, async (request, reply) => {
     const { email, password } = parseBody(loginSchema, request.body);
-    const keys = loginKeys(email, request.ip);
-    const wait = await throttledFor(db, keys);
-    if (wait !== null) return reply.code(429).send({ message: MESSAGES.throttled(wait) });
+    const attempt = await reserveAttempt(db, app.ctx.dialect, loginKeys(email, request.ip));
+    if (!attempt.isAllowed) return reply.code(429).send({ message: MESSAGES.throttled(attempt.waitMinutes) });
     const user = await db
       .selectFrom('users')
       .select(['id', 'password_hash'])
@@ -85,11 +84,9 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     const isValid = user?.password_hash
       ? await verifyPassword(password, user.password_hash)
       : await verifyAgainstNothing(password);
-    if (!user || !isValid) {
-      await recordFailure(db, keys);
-      throw ValidationError.field('email', MESSAGES.loginFailed);
-    }
-    await clearFailures(db, keys[0]!);
+    // A failure keeps its reservation: it is the failure's record.
+    if (!user || !isValid) throw ValidationError.field('email', MESSAGES.loginFailed);
+    await attempt.succeeded();
     return startSession(request, reply, user.id);
   });
 

@@ -4,14 +4,21 @@ import { MESSAGES } from '../auth/messages.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
 import { SESSION_COOKIE } from '../auth/session-format.js';
 import { deleteUserSessions, loadSession } from '../auth/sessions.js';
-import { clearFailures, passwordChangeKeys, recordFailure, throttledFor } from '../auth/throttle.js';
-import { emailField, isUniqueViolation, nameField, newPasswordFields, parseBody } from '../auth/validation.js';
+import { passwordChangeKeys, reserveAttempt } from '../auth/throttle.js';
+import {
+  emailField,
+  isUniqueViolation,
+  nameField,
+  newPasswordFields,
+  parseBody,
+  strictPayload,
+} from '../auth/validation.js';
 import { ValidationError } from '../http/errors.js';
 import { actorOf } from './users.js';
 
 // The signed-in user's own page (route profile): name and email, and the password (current one required).
 
-const profileSchema = z.object({ first_name: nameField, last_name: nameField, email: emailField });
+const profileSchema = strictPayload({ first_name: nameField, last_name: nameField, email: emailField });
 const passwordSchema = z
   .object({ current_password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(200) })
   .and(newPasswordFields);
@@ -47,18 +54,14 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
   app.put('/api/profile/password', async (request, reply) => {
     const actor = actorOf(request);
     const body = parseBody(passwordSchema, request.body);
-    const keys = passwordChangeKeys(actor.id);
-    const wait = await throttledFor(db, keys);
-    if (wait !== null) return reply.code(429).send({ message: MESSAGES.throttled(wait) });
+    const attempt = await reserveAttempt(db, app.ctx.dialect, passwordChangeKeys(actor.id));
+    if (!attempt.isAllowed) return reply.code(429).send({ message: MESSAGES.throttled(attempt.waitMinutes) });
     const user = await db.selectFrom('users').select('password_hash').where('id', '=', actor.id).executeTakeFirst();
     const isValid = user?.password_hash
       ? await verifyPassword(body.current_password, user.password_hash)
       : await verifyAgainstNothing(body.current_password);
-    if (!isValid) {
-      await recordFailure(db, keys);
-      throw ValidationError.field('current_password', MESSAGES.currentPasswordWrong);
-    }
-    await clearFailures(db, keys[0]!);
+    if (!isValid) throw ValidationError.field('current_password', MESSAGES.currentPasswordWrong);
+    await attempt.succeeded();
     const passwordHash = await hashPassword(body.password);
     await db.transaction().execute(async (trx) => {
       await trx

@@ -129,6 +129,52 @@ describe(`login throttling on ${engine}`, () => {
   });
 });
 
+describe(`login throttling under parallel attempts on ${engine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ config: { trustProxy: 1 } });
+  });
+  afterAll(() => t.close());
+
+  it('counts 30 simultaneous wrong attempts as 30: five are checked, the others are refused', async () => {
+    const user = await createUser(t);
+    const browser = new Browser(t, { 'x-forwarded-for': '203.0.113.40' });
+    await browser.request('GET', '/csrf-cookie');
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => browser.request('POST', '/login', { email: user.email, password: `x${i}` })),
+    );
+    const codes = answers.map((a) => a.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(25);
+  });
+
+  it('100 simultaneous attempts through two server processes, the right password last, never check more than five', async () => {
+    const user = await createUser(t);
+    const other = await buildApp({ config: testConfig({ trustProxy: 1 }), database: t.database });
+    try {
+      const browser = new Browser(t, { 'x-forwarded-for': '203.0.113.41' });
+      await browser.request('GET', '/csrf-cookie');
+      const headers = browser.headers();
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          (i % 2 ? other : t.app).inject({
+            method: 'POST',
+            url: '/login',
+            headers,
+            payload: { email: user.email, password: i === 99 ? user.password : `faux-${i}` },
+          }),
+        ),
+      );
+      const checked = answers.filter((a) => a.statusCode !== 429);
+      expect(checked.length).toBeLessThanOrEqual(5);
+      expect(answers.filter((a) => a.statusCode === 429).length).toBeGreaterThanOrEqual(95);
+      expect(answers.every((a) => [200, 422, 429].includes(a.statusCode))).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe(`login throttling without a trusted proxy on ${engine}`, () => {
   let t: TestApp;
   beforeAll(async () => {
