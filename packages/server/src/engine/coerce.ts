@@ -8,7 +8,9 @@ const INTEGER = /^-?\d{1,15}$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+// Hours, minutes, seconds and offsets in their ranges: `T25:00` or `+99:99` is a 400, not an invalid Date.
+const TIMESTAMP =
+  /^\d{4}-\d{2}-\d{2}([T ]([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,6})?)?(Z|[+-](0\d|1[0-4]):?[0-5]\d)?)?$/;
 
 export function isValidDate(value: string): boolean {
   const m = DATE.exec(value);
@@ -44,9 +46,11 @@ export function coerceValue(path: string, field: Field, raw: string): string | n
       if (!TIMESTAMP.test(raw) || !isValidDate(raw.slice(0, 10))) throw fail();
       // Stored as ISO-8601 UTC text on SQLite: compare like with like (a bare date stays a date).
       if (raw.length === 10) return raw;
-      return new Date(
-        /Z|[+-]\d{2}:?\d{2}$/.test(raw) ? raw.replace(' ', 'T') : `${raw.replace(' ', 'T')}Z`,
-      ).toISOString();
+      {
+        const date = new Date(/Z|[+-]\d{2}:?\d{2}$/.test(raw) ? raw.replace(' ', 'T') : `${raw.replace(' ', 'T')}Z`);
+        if (Number.isNaN(date.getTime())) throw fail();
+        return date.toISOString();
+      }
     case 'string':
     case 'text':
       return raw;

@@ -1,6 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { runShaped } from './compiled.js';
+import { RowBudget } from './limits.js';
 import { orderSql, simpleOrder } from './order.js';
 import { fieldSelections } from './select.js';
 import { and, ref } from './sql.js';
@@ -29,6 +30,7 @@ const inList = (expr: RawBuilder<unknown>, ids: (string | number)[]) =>
 /** Runs `build` over the ids, chunked; each (relation, step, chunk length) compiled once (compiled.ts). */
 async function selectRows(
   ctx: EngineContext,
+  load: Load,
   owner: Relation,
   step: string,
   ids: (string | number)[],
@@ -37,10 +39,16 @@ async function selectRows(
   const db = ctx.db as unknown as Kysely<any>;
   const rows: Row[] = [];
   for (const part of chunks(ids)) {
-    rows.push(...(await runShaped<Row>(db, owner, step, part, (v) => build(v as (string | number)[]))));
+    const chunk = await runShaped<Row>(db, owner, step, part, (v) => build(v as (string | number)[]));
+    rows.push(...chunk);
+    // Checked chunk by chunk: a relation over its ceiling stops before the next chunk is read.
+    load.budget.take(load.path, rows.length, chunk.length);
   }
   return rows;
 }
+
+/** Where a relation is being loaded: its path in the `embed` parameter, and the answer's row budget. */
+type Load = { path: string; budget: RowBudget };
 
 function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {
   const map = new Map<unknown, Row[]>();
@@ -55,7 +63,7 @@ function groupBy(rows: Row[], key: string): Map<unknown, Row[]> {
 }
 
 /** Loads one relation for the given parent rows, sets it on each, and returns the loaded children. */
-async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[]): Promise<Row[]> {
+async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, parents: Row[]): Promise<Row[]> {
   const db = ctx.db as unknown as Kysely<any>;
   const { relation, resource: target, name } = node;
   const c = 'e0';
@@ -65,7 +73,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
 
   if (relation.kind === 'belongsTo') {
     const ids = distinct(parents.map((p) => p[relation.foreignKey]));
-    const rows = await selectRows(ctx, relation, 'belongsTo', ids, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'belongsTo', ids, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))
@@ -79,7 +87,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   const parentIds = distinct(parents.map((p) => p.id));
   let grouped: Map<unknown, Row[]>;
   if (relation.kind === 'hasMany') {
-    const rows = await selectRows(ctx, relation, 'children', parentIds, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
@@ -89,7 +97,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
     grouped = groupBy(rows, KEY);
   } else if (relation.kind === 'manyToMany') {
     const p = 'e1';
-    const rows = await selectRows(ctx, relation, 'children', parentIds, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .innerJoin(`${target.table} as ${c}`, (join: any) =>
@@ -103,7 +111,7 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   } else {
     // symmetric: read the pivot in both directions, then the targets once.
     const p = 'e1';
-    const pairs = (await selectRows(ctx, relation, 'pairs', parentIds, (part) =>
+    const pairs = (await selectRows(ctx, load, relation, 'pairs', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .select([sql`${ref(p, relation.localKey)}`.as('a'), sql`${ref(p, relation.foreignKey)}`.as('b')])
@@ -117,12 +125,18 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
       if (wanted.has(a)) edges.push([a, b]);
       if (wanted.has(b)) edges.push([b, a]);
     }
-    const targets = await selectRows(ctx, relation, 'targets', distinct(edges.map(([, other]) => other)), (part) =>
-      db
-        .selectFrom(`${target.table} as ${c}`)
-        .select(fieldSelections(target, c))
-        .where(and([...where(c), inList(ref(c, 'id'), part)]))
-        .orderBy(order()),
+    const targets = await selectRows(
+      ctx,
+      load,
+      relation,
+      'targets',
+      distinct(edges.map(([, other]) => other)),
+      (part) =>
+        db
+          .selectFrom(`${target.table} as ${c}`)
+          .select(fieldSelections(target, c))
+          .where(and([...where(c), inList(ref(c, 'id'), part)]))
+          .orderBy(order()),
     );
     const position = new Map(targets.map((t, i) => [t.id, i]));
     grouped = new Map();
@@ -145,10 +159,17 @@ async function loadRelation(ctx: EngineContext, node: EmbedNode, parents: Row[])
   return children;
 }
 
-export async function loadEmbeds(ctx: EngineContext, rows: Row[], nodes: EmbedNode[]): Promise<void> {
+export async function loadEmbeds(
+  ctx: EngineContext,
+  rows: Row[],
+  nodes: EmbedNode[],
+  budget = new RowBudget(rows.length),
+  prefix = '',
+): Promise<void> {
   if (!rows.length) return;
   for (const node of nodes) {
-    const children = await loadRelation(ctx, node, rows);
-    if (node.children.length) await loadEmbeds(ctx, children, node.children);
+    const path = `${prefix}${node.name}`;
+    const children = await loadRelation(ctx, { path, budget }, node, rows);
+    if (node.children.length) await loadEmbeds(ctx, children, node.children, budget, `${path}.`);
   }
 }

@@ -1,11 +1,14 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import type { ListQuery, Paginated } from '@app/domain';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { pruneForApiClient } from './api-client-scope.js';
 import { runShaped } from './compiled.js';
 import { loadEmbeds } from './embed.js';
 import { filterCondition } from './filter.js';
 import { existsCondition } from './has.js';
+import { MAX_UNPAGED_ROWS } from './limits.js';
+import { queryMessages } from './messages.js';
 import { orderExpressions, orderSql } from './order.js';
 import type { Step } from './resolve.js';
 import { fieldExpression } from './resolve.js';
@@ -63,7 +66,14 @@ async function runPlan(
 
   if (plan.page === null) {
     const { base, order } = generic();
-    return finish(ctx, plan, (await base.select(selections()).orderBy(order).execute()) as Row[]);
+    // One row past the ceiling tells that there are more, without reading them all.
+    const rows = (await base
+      .select(selections())
+      .orderBy(order)
+      .limit(MAX_UNPAGED_ROWS + 1)
+      .execute()) as Row[];
+    if (rows.length > MAX_UNPAGED_ROWS) throw new BadRequestError(queryMessages.tooManyRows(MAX_UNPAGED_ROWS));
+    return finish(ctx, plan, rows);
   }
 
   // A page is read in two steps (a "deferred join"): the ids of the page first, ordered and limited, then
@@ -286,7 +296,11 @@ export async function runList(
   query: ListQuery,
 ): Promise<Row[] | Paginated<Row>> {
   const resource = resourceOf(registry, name);
-  return runPlan(ctx, registry, validateQuery(registry, resource, query));
+  const isApiClient = ctx.auth?.kind === 'api-client';
+  const plan = validateQuery(registry, resource, query, { isApiClient });
+  const answer = await runPlan(ctx, registry, plan);
+  if (isApiClient) pruneForApiClient(plan, Array.isArray(answer) ? answer : answer.data);
+  return answer;
 }
 
 /** A detail read: the list machinery on one id (embed, count, append apply); 404 when absent or out of scope. */
@@ -298,7 +312,8 @@ export async function runGet(
   query: ListQuery = {},
 ): Promise<Row> {
   const resource = resourceOf(registry, name);
-  const plan = validateQuery(registry, resource, query, { detail: true });
+  const isApiClient = ctx.auth?.kind === 'api-client';
+  const plan = validateQuery(registry, resource, query, { detail: true, isApiClient });
   // Without conditions of its own (filters, search, has, a scope), a detail read is the rows-by-id read of a page.
   const isPlain =
     !plan.filters.length && plan.search === null && !plan.has.length && !plan.hasnot.length && !resource.scope?.(ctx);
@@ -307,5 +322,6 @@ export async function runGet(
     : ((await runPlan(ctx, registry, plan, (alias) => [sql<SqlBool>`${ref(alias, 'id')} = ${id}`])) as Row[]);
   const row = rows[0];
   if (!row) throw new NotFoundError();
+  if (isApiClient) pruneForApiClient(plan, [row]);
   return row;
 }

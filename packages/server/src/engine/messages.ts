@@ -18,4 +18,23 @@ export const queryMessages = {
   pageOnDetail: 'Le paramètre « page » ne s’applique pas à la lecture d’un élément.',
   invalidPage: 'Numéro de page invalide.',
   invalidPerPage: (max: number) => `Le nombre d'éléments par page doit être compris entre 1 et ${max}.`,
+  pathTooDeep: (parameter: string, path: string, max: number) =>
+    `Paramètre ${q(parameter)} : le chemin ${q(path)} traverse plus de ${max} relations.`,
+  pathWalksBack: (parameter: string, path: string) =>
+    `Paramètre ${q(parameter)} : le chemin ${q(path)} revient sur la relation qu’il vient de suivre.`,
+  tooManyFilters: (max: number) => `Le paramètre « filters » accepte au plus ${max} conditions.`,
+  tooManyPaths: (parameter: string, max: number) => `Le paramètre ${q(parameter)} accepte au plus ${max} éléments.`,
+  tooManyValues: (name: string, max: number) => `Le filtre ${q(name)} accepte au plus ${max} valeurs.`,
+  valueTooLong: (name: string, max: number) => `La valeur du filtre ${q(name)} dépasse ${max} caractères.`,
+  controlCharacter: (parameter: string) => `Le paramètre ${q(parameter)} contient un caractère de contrôle.`,
+  searchTooLong: (max: number) => `La recherche ne peut pas dépasser ${max} caractères.`,
+  perPageWithoutPage: 'Le paramètre « per_page » demande une pagination (« page »).',
+  tooManyRows: (max: number) =>
+    `Plus de ${max} éléments correspondent : demandez-les page par page (paramètre « page »).`,
+  embedTooLarge: (path: string, max: number) =>
+    `Paramètre « embed » : la relation ${q(path)} apporte plus de ${max} éléments ; réduisez la page ou les filtres.`,
+  answerTooLarge: (max: number) =>
+    `Paramètre « embed » : la réponse dépasserait ${max} éléments ; réduisez la page, les filtres ou les relations.`,
+  apiClientForbidden: (parameter: string, name: string) =>
+    `Une clé d'API ne peut pas lire ${q(name)} (paramètre ${q(parameter)}).`,
 } as const;

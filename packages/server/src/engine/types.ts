@@ -111,6 +111,13 @@ export type Resource = {
   appends?: Record<string, AppendFunction>;
   /** Rows the asker may see at all (settings hides the su-only keys). */
   scope?: (ctx: EngineContext) => RowCondition | null;
+  /**
+   * What an API key (bearer token) may read of this resource: these fields, these relations (to resources that
+   * declare their own `apiClient`), these appends. Anything else is a 403 naming it, and absent from answers. A
+   * resource without it is unreadable by an API key, even embedded (ARCHITECTURE §4: keys reach order intake and
+   * the read-only planning, never customers' personal data).
+   */
+  apiClient?: { fields: string[]; relations?: string[]; appends?: string[] };
   /** Which generic routes exist, each with its access policy (http/context.ts RouteAccess). */
   routes: Partial<Record<RouteKind, RouteAccess>>;
   write?: WriteSpec;

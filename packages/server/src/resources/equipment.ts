@@ -45,6 +45,7 @@ export const balloons: Resource = {
   relations: { flights: { kind: 'hasMany', target: 'flights', foreignKey: 'balloon_id' } },
   search: ['label', 'registration_number'],
   defaultOrder: DEFAULT_LABEL_ORDER,
+  apiClient: { fields: ['id', 'label', 'passengers'] },
   routes: crud(),
   write: {
     create: balloonCreateSchema,
@@ -78,6 +79,7 @@ export const locations: Resource = {
   },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
+  apiClient: { fields: ['id', 'label', 'is_restrictive'] },
   routes: crud(),
   write: {
     create: locationCreateSchema,
@@ -189,6 +191,7 @@ export const prestations: Resource = {
   },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
+  apiClient: { fields: ['id', 'label'] },
   routes: crud(),
   write: {
     create: prestationCreateSchema,

@@ -98,6 +98,26 @@ export const flights: Resource = {
   ],
   appends: { flight_masses: (ctx, rows) => appendFlightMasses(ctx, rows) },
   // Read-only planning for API clients (ARCHITECTURE §4); writes need a signed-in user.
+  // The read-only planning of an API key: when, where, what, with how many seats left; never who flies
+  // (passengers, pilot, crew) nor the notes.
+  apiClient: {
+    fields: [
+      'id',
+      'scheduled_date',
+      'scheduled_time',
+      'is_public',
+      'flight_type_id',
+      'location_id',
+      'prestation_id',
+      'balloon_id',
+      'flight_status_id',
+      'takeoff_time',
+      'landing_time',
+      'passengers_count',
+      'availability',
+    ],
+    relations: ['location', 'balloon', 'prestation', 'flight_type', 'flight_status'],
+  },
   routes: {
     list: { access: 'api-client' },
     read: { access: 'api-client' },

@@ -107,6 +107,7 @@ export const flightTypes: Resource = {
   relations: { flights: { kind: 'hasMany', target: 'flights', foreignKey: 'flight_type_id' } },
   search: ['label'],
   defaultOrder: DEFAULT_LABEL_ORDER,
+  apiClient: { fields: ['id', 'label'] },
   routes: crud(),
   write: {
     create: flightTypeCreateSchema,
@@ -161,6 +162,7 @@ export const flightStatuses: Resource = {
   fields: statusFields,
   relations: { flights: { kind: 'hasMany', target: 'flights', foreignKey: 'flight_status_id' } },
   defaultOrder: byPosition,
+  apiClient: { fields: ['id', 'slug', 'label'] },
   routes: readOnly(),
 };
 

@@ -6,6 +6,7 @@ import {
   registrationCreateSchema,
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
+import { checkSeat, lockEditableFlight } from '../services/registrations.js';
 import { authorOf, crud, f } from './fields.js';
 
 // Around flights: planning events (notes), flight notes, registrations and registration requests.
@@ -72,6 +73,14 @@ export const registrations: Resource = {
   write: {
     create: registrationCreateSchema,
     unique: [{ field: 'passenger_id', scope: 'flight_id', message: 'Ce passager est déjà inscrit sur ce vol.' }],
+    beforeWrite: async ({ trx }, values) => {
+      const isForced = values.force === 1;
+      delete values.force;
+      await checkSeat(trx, values.flight_id as number, isForced);
+    },
+    beforeDelete: async ({ trx }, existing) => {
+      await lockEditableFlight(trx, existing.flight_id as number);
+    },
   },
 };
 

@@ -1,8 +1,28 @@
 import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../http/errors.js';
-import { planningDay } from '../services/planning.js';
+import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
 import { bodyOf } from './params.js';
+
+/**
+ * An API key reads the planning as the flights resource lets it (Resource.apiClient): flights with their place,
+ * balloon and seats, never who flies (pilot), the passengers' weights, nor the staff's notes and events.
+ */
+function forApiClient(day: PlanningDay): PlanningDay {
+  const items = day.items.flatMap((item) => {
+    if (item.kind !== 'flight') return [];
+    const {
+      pilot: _pilot,
+      pilot_id: _pilotId,
+      total_weight: _weight,
+      takeoff_temperature: _temperature,
+      flight_max_altitude: _altitude,
+      ...rest
+    } = item;
+    return [rest as PlanningFlightItem];
+  });
+  return { items, pending_passengers: day.pending_passengers };
+}
 
 export async function registerPlanningRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -13,6 +33,7 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
     if (typeof day !== 'string' || !isCalendarDate(day)) {
       throw new ValidationError({ day: [MESSAGES.unexpectedFlightParameter] }, MESSAGES.unexpectedFlightParameter);
     }
-    return planningDay(db, day);
+    const answer = await planningDay(db, day);
+    return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
   });
 }
