@@ -19,8 +19,15 @@ export function passwordLink(appUrl: string, kind: UserTokenKind, token: string,
 
 export async function sendPasswordLink(ctx: AppContext, user: LinkRecipient, kind: UserTokenKind): Promise<void> {
   const token = await issueUserToken(ctx.db, user.id, kind);
-  await sendTemplateMail(ctx.db, ctx.mailer, LINKS[kind].template, user.email, {
-    'user.first_name': user.first_name,
-    link: passwordLink(ctx.config.appUrl, kind, token, user.email),
-  });
+  await sendTemplateMail(
+    ctx.db,
+    ctx.mailer,
+    LINKS[kind].template,
+    user.email,
+    {
+      'user.first_name': user.first_name,
+      link: passwordLink(ctx.config.appUrl, kind, token, user.email),
+    },
+    [token],
+  );
 }

@@ -3,7 +3,21 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 
-export type Mail = { to: string; subject: string; html: string; text?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text?: string;
+  /**
+   * Values (a password link's token) masked in the outbox copy as soon as the mail has left: the recipient has
+   * them, the database need not. Without SMTP the outbox is the only copy, so they stay until sent.
+   */
+  secrets?: string[];
+};
+
+const SENT_SECRET = '[retiré après envoi]';
+const maskSecrets = (value: string, secrets: string[]): string =>
+  secrets.reduce((acc, secret) => (secret ? acc.split(secret).join(SENT_SECRET) : acc), value);
 
 export type Mailer = {
   send: (mail: Mail) => Promise<void>;
@@ -45,7 +59,12 @@ export function createMailer(config: Config, db: Kysely<DB>): Mailer {
         await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text });
         await db
           .updateTable('outbox_mails')
-          .set({ sent_at: new Date().toISOString() })
+          .set({
+            sent_at: new Date().toISOString(),
+            ...(mail.secrets?.length
+              ? { html: maskSecrets(mail.html, mail.secrets), text: maskSecrets(text, mail.secrets) }
+              : {}),
+          })
           .where('id', '=', row.id)
           .execute();
       } catch (error) {

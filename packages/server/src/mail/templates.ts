@@ -36,6 +36,8 @@ export async function sendTemplateMail(
   slug: string,
   to: string,
   variables: TemplateVariables,
+  /** Values the stored copy must not keep once the mail has left (a password link's token). */
+  secrets: string[] = [],
 ): Promise<void> {
   const template = await db
     .selectFrom('email_templates')
@@ -47,5 +49,6 @@ export async function sendTemplateMail(
     to,
     subject: renderTemplate(template.subject, variables, 'text'),
     html: renderTemplate(template.body, variables, 'html'),
+    secrets,
   });
 }
