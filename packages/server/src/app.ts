@@ -7,6 +7,9 @@ import type { Database } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandler } from './http/errors.js';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
+import { redactingLoggerOptions } from './http/log-redaction.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { registerSpecialRoutes } from './routes/index.js';
@@ -15,17 +18,34 @@ import { registerResourceRoutes } from './routes/resources.js';
 // Zod's default messages (for any check a schema does not word itself) in French.
 z.config(z.locales.fr());
 
-export type BuildOptions = { config: Config; database: Database; mailer?: Mailer; logger?: boolean };
+export type BuildOptions = {
+  config: Config;
+  database: Database;
+  mailer?: Mailer;
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them back). */
+  logStream?: { write: (line: string) => void };
+};
 
 /** The whole HTTP application, without listening: tests drive it through inject() or a real port. */
-export async function buildApp({ config, database, mailer, logger }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  mailer,
+  logger,
+  logStream,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger
+      ? { ...redactingLoggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
+      : false,
     // Trusting X-Forwarded-For from anyone would let a client fake its IP past the login throttle.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 5 * 1024 * 1024,
     // Query strings are parsed by the list-query language itself; keep fastify's parser flat and simple.
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const ctx: AppContext = {
     db: database.db,
@@ -36,6 +56,7 @@ export async function buildApp({ config, database, mailer, logger }: BuildOption
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
+  registerSecurityHeaders(app);
   registerCors(app);
   await app.register(cookie);
   app.get('/health', { config: { access: { access: 'public' } } }, async () => ({ status: 'ok' }));
