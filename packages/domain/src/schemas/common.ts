@@ -13,16 +13,37 @@ const withRequired = (invalid: string) => ({
 });
 const maxLength = (max: number) => `${max} caractères au maximum.`;
 
-/** A required, non-empty text (trimmed). */
-export const requiredText = (max = 255) =>
-  z.string(withRequired('Texte attendu.')).trim().min(1, REQUIRED).max(max, maxLength(max));
+// Control characters (C0, DEL): never in a one-line field (a CR/LF in a mail subject forges headers); a
+// multi-line text (notes, descriptions, addresses) keeps its line breaks and tabs, nothing else.
+export const CONTROL_CHARACTER = 'Caractère de contrôle non autorisé.';
+export type TextOptions = { isMultiline?: boolean };
+const TAB = 9;
+const LINE_FEED = 10;
+const CARRIAGE_RETURN = 13;
+/** True when the text holds no control character a field of that kind refuses. */
+export function isCleanText(value: string, options: TextOptions = {}): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code >= 0x20 && code !== 0x7f) continue;
+    if (options.isMultiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
+    return false;
+  }
+  return true;
+}
 
-/** An optional text: absent leaves it unchanged, '' or null clears it. */
-export const optionalText = (max = 255) =>
+const text = (max: number, options: TextOptions) =>
   z
     .string(withRequired('Texte attendu.'))
+    .refine((v) => isCleanText(v, options), CONTROL_CHARACTER)
     .trim()
-    .max(max, maxLength(max))
+    .max(max, maxLength(max));
+
+/** A required, non-empty text (trimmed), one line unless `isMultiline`. */
+export const requiredText = (max = 255, options: TextOptions = {}) => text(max, options).min(1, REQUIRED);
+
+/** An optional text: absent leaves it unchanged, '' or null clears it. One line unless `isMultiline`. */
+export const optionalText = (max = 255, options: TextOptions = {}) =>
+  text(max, options)
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -33,7 +54,7 @@ export const optionalEmail = () =>
     .string(withRequired('Texte attendu.'))
     .trim()
     .max(255, maxLength(255))
-    .refine((v) => v === '' || EMAIL.test(v), 'Adresse e-mail invalide.')
+    .refine((v) => v === '' || (EMAIL.test(v) && isCleanText(v)), 'Adresse e-mail invalide.')
     .transform((v) => (v === '' ? null : v))
     .nullable()
     .optional();
@@ -50,9 +71,12 @@ export const optionalInteger = (min = 0) => integer(min).nullable().optional();
 
 export const number = () => z.number(withRequired('Nombre attendu.'));
 export const optionalNumber = () => number().nullable().optional();
-/** Money: step 0.01 (SPEC §5.2), stored rounded to the cent. */
+/** Money: non-negative, step 0.01 (SPEC §5.2): a third decimal is refused, not rounded away. */
 export const optionalAmount = () =>
   number()
+    .min(0, 'Le montant ne peut pas être négatif.')
+    .max(10_000_000, 'Montant trop élevé.')
+    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Deux décimales au maximum.')
     .transform((v) => Math.round(v * 100) / 100)
     .nullable()
     .optional();

@@ -6,7 +6,7 @@ const shape = {
   scheduled_date: date(),
   scheduled_time: time(),
   title: requiredText(),
-  description: optionalText(10000),
+  description: optionalText(10000, { isMultiline: true }),
 };
 
 export const eventCreateSchema = payload(shape);

@@ -4,7 +4,7 @@ export * from './booking-links.js';
 export * from './booking-notes.js';
 export * from './bookings.js';
 export * as schemaFields from './common.js';
-export { isCalendarDate, REQUIRED, UNKNOWN_FIELD } from './common.js';
+export { CONTROL_CHARACTER, isCalendarDate, isCleanText, REQUIRED, UNKNOWN_FIELD } from './common.js';
 export * from './customers.js';
 export * from './email-templates.js';
 export * from './events.js';

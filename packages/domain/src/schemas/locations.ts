@@ -8,7 +8,7 @@ const shape = {
   is_restrictive: flag().optional(),
   takeoff_altitude: optionalNumber(),
   flight_max_altitude: optionalNumber(),
-  risk_factors: optionalText(10000),
+  risk_factors: optionalText(10000, { isMultiline: true }),
 };
 
 export const locationCreateSchema = payload(shape);

@@ -1,3 +1,4 @@
+import { isCleanText } from '@app/domain';
 import { type ZodType, z } from 'zod';
 import { ValidationError, zodToErrors } from '../http/errors.js';
 import { MESSAGES } from './messages.js';
@@ -6,7 +7,19 @@ import { MESSAGES } from './messages.js';
 
 const required = { error: MESSAGES.required };
 
-export const nameField = z.string(required).trim().min(1, required).max(255, { error: MESSAGES.tooLong });
+/** An object payload that refuses unknown keys (422 naming each), like every resource write. */
+export const strictPayload = <T extends z.core.$ZodLooseShape>(shape: T) =>
+  z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : MESSAGES.objectExpected),
+  });
+
+// One-line fields refuse control characters (a CR/LF in a name ends up in mail headers).
+export const nameField = z
+  .string(required)
+  .refine((value) => isCleanText(value), { error: MESSAGES.controlCharacter })
+  .trim()
+  .min(1, required)
+  .max(255, { error: MESSAGES.tooLong });
 
 /** Emails are stored and compared lower-cased (the unique index on users.email relies on it). */
 export const emailField = z
@@ -31,12 +44,12 @@ export const newPasswordFields = z
   });
 
 /** Any present, bounded string: a sign-in form never says which rule a wrong password broke. */
-export const loginSchema = z.object({
+export const loginSchema = strictPayload({
   email: z.string(required).trim().toLowerCase().min(1, required).max(255, { error: MESSAGES.tooLong }),
   password: z.string(required).min(1, required).max(200, { error: MESSAGES.passwordTooLong }),
 });
 
-export const forgotSchema = z.object({ email: emailField });
+export const forgotSchema = strictPayload({ email: emailField });
 
 export const tokenSchema = z
   .object({ token: z.string(required).min(1, required).max(200), email: z.string(required).trim().max(255) })

@@ -1,9 +1,8 @@
 import { DEFAULT_PER_PAGE, parseListQuery, QueryError } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { createApiClient } from '../auth/api-tokens.js';
 import { MESSAGES } from '../auth/messages.js';
-import { nameField, parseBody, parseId } from '../auth/validation.js';
+import { nameField, parseBody, parseId, strictPayload } from '../auth/validation.js';
 import type { RouteAccess } from '../http/context.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 
@@ -60,7 +59,7 @@ export async function registerApiClientRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.post('/api/api-clients', { config: SETTINGS }, async (request, reply) => {
-    const { name } = parseBody(z.object({ name: nameField }), request.body);
+    const { name } = parseBody(strictPayload({ name: nameField }), request.body);
     const client = await createApiClient(db, name);
     return reply.code(201).send({ id: client.id, name: client.name, token: client.token });
   });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
-import { parseBody, parseId } from '../auth/validation.js';
+import { parseBody, parseId, strictPayload } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -13,7 +13,7 @@ import { NotFoundError, ValidationError } from '../http/errors.js';
 
 const SU_ONLY: { access: RouteAccess } = { access: { suOnly: true } };
 
-const putSchema = z.object({
+const putSchema = strictPayload({
   capabilities: z.array(z.string({ error: MESSAGES.required }), { error: MESSAGES.required }).max(100),
 });
 

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { strictPayload } from '../auth/validation.js';
+import { hasControlCharacter, MAX_SEARCH_LENGTH } from '../engine/limits.js';
 import { searchPassengersForFlight } from '../services/passenger-search.js';
 import { bodyOf } from './params.js';
 
-export const passengersForFlightSchema = z.object({
-  search: z.string({ error: 'La recherche est obligatoire.' }),
+export const passengersForFlightSchema = strictPayload({
+  search: z
+    .string({ error: 'La recherche est obligatoire.' })
+    .max(MAX_SEARCH_LENGTH, `La recherche ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`)
+    .refine((v) => !hasControlCharacter(v), 'Caractère de contrôle non autorisé.'),
   flight_id: z.coerce
     .number({ error: 'Le vol est obligatoire.' })
     .int('Le vol est obligatoire.')

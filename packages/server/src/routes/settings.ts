@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { strictPayload } from '../auth/validation.js';
 import { ValidationError } from '../http/errors.js';
 import { readSetting, writeSetting, writeSettings } from '../services/settings.js';
 import { bodyOf, isSu } from './params.js';
@@ -7,7 +8,7 @@ import { bodyOf, isSu } from './params.js';
 // The list (GET /api/settings?filters=...) is the generic settings resource; these are the single-key read and
 // the writes. Writes need manage_settings (su bypasses, auth plugin); su-only keys are checked per key here.
 
-const batchSchema = z.object({
+const batchSchema = strictPayload({
   settings: z.record(z.string(), z.unknown(), { error: 'Les paramètres sont obligatoires.' }),
 });
 

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
-import { emailField, isUniqueViolation, nameField, parseBody, parseId, roleIdField } from '../auth/validation.js';
+import {
+  emailField,
+  isUniqueViolation,
+  nameField,
+  parseBody,
+  parseId,
+  roleIdField,
+  strictPayload,
+} from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
 import type { RouteAccess, SessionUser } from '../http/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -17,7 +24,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.j
 
 const USERS: { access: RouteAccess } = { access: { capability: 'manage_users', suBypass: false } };
 
-const createSchema = z.object({
+const createSchema = strictPayload({
   first_name: nameField,
   last_name: nameField,
   email: emailField,
