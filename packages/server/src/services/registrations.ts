@@ -1,0 +1,42 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { ConflictError, ValidationError } from '../http/errors.js';
+
+// Registration rules (issue "Harden the API"): no registration change on a flight whose status is not editable
+// (SPEC §4.2), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
+
+/**
+ * Takes the flight's row lock first (a no-op UPDATE: a row lock on PostgreSQL, the write lock on SQLite), so the
+ * seat count below and the insert that follows run as one step per flight, whatever the number of processes.
+ */
+export async function lockEditableFlight(trx: Transaction<DB>, flightId: number) {
+  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  const flight = await trx
+    .selectFrom('flights as f')
+    .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .select(['s.is_editable', 'b.passengers as seats'])
+    .where('f.id', '=', flightId)
+    .executeTakeFirst();
+  if (!flight) throw new ValidationError({ flight_id: ['Vol introuvable.'] }, 'Vol introuvable.');
+  if (!flight.is_editable) {
+    throw new ConflictError('Ce vol n’est plus modifiable : ses passagers ne peuvent plus changer.');
+  }
+  return flight;
+}
+
+export async function checkSeat(trx: Transaction<DB>, flightId: number, isForced: boolean): Promise<void> {
+  const flight = await lockEditableFlight(trx, flightId);
+  if (isForced || flight.seats === null || flight.seats === undefined) return;
+  const taken = await trx
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('flight_id', '=', flightId)
+    .executeTakeFirstOrThrow();
+  const left = Number(flight.seats) - Number(taken.n);
+  if (left <= 0) {
+    throw new ConflictError(
+      `Le ballon est complet (${flight.seats} places) : confirmez la surcharge pour inscrire ce passager.`,
+    );
+  }
+}
