@@ -6,10 +6,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database } from '@app/server';
 import autocannon from 'autocannon';
+import { runFuzz } from './fuzz.js';
 import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
 import { buildScenarios, pickParams, type Scenario, type ScenarioKey } from './scenarios.js';
 
-// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d] [--fresh]`
+// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d] [--fresh] [--fuzz N]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
 // signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
 // runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
@@ -31,6 +32,8 @@ type Options = {
   connections: number;
   scenarios: ScenarioKey[];
   fresh: boolean;
+  /** Hostile-query fuzz run of this many queries instead of the scenarios. */
+  fuzz: number;
 };
 
 function parseOptions(args: readonly string[]): Options {
@@ -42,7 +45,9 @@ function parseOptions(args: readonly string[]): Options {
   if (!(duration > 0 && duration <= 120)) throw new Error('--duration : entre 1 et 120 secondes.');
   if (!(connections >= 1 && connections <= 200)) throw new Error('--connections : entre 1 et 200.');
   if (!scenarios.every((s) => ['a', 'b', 'c', 'd'].includes(s))) throw new Error('--scenarios : parmi a,b,c,d.');
-  return { scale, duration, connections, scenarios, fresh: args.includes('--fresh') };
+  const fuzz = Number(flag(args, 'fuzz') ?? 0);
+  if (!(Number.isInteger(fuzz) && fuzz >= 0 && fuzz <= 100_000)) throw new Error('--fuzz : un nombre de requêtes.');
+  return { scale, duration, connections, scenarios, fresh: args.includes('--fresh'), fuzz };
 }
 
 async function freePort(): Promise<number> {
@@ -277,6 +282,11 @@ async function main(): Promise<void> {
     child = await startServer(url, port);
     const base = `http://127.0.0.1:${port}`;
     console.log(`Serveur démarré (pid ${child.pid}, RSS au repos ${num(rssOf(child.pid!) ?? 0)} Mo) sur ${base}.`);
+    if (options.fuzz > 0) {
+      const report = await runFuzz(base, headers, options.fuzz);
+      if (report.failures > 0) process.exitCode = 1;
+      return;
+    }
     const measures: Measure[] = [];
     for (const scenario of scenarios) {
       console.log(`Mesure ${scenario.key}) ${scenario.label}...`);

@@ -3,6 +3,7 @@ export { type Config, loadConfig } from './config.js';
 export { createDatabase, type Database, type Dialect } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
 export type { DB } from './db/schema.js';
+export { registry as resourceRegistry } from './resources/index.js';
 export {
   createRandom,
   FIRST_NAMES as DEMO_FIRST_NAMES,

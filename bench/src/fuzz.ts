@@ -1,0 +1,61 @@
+import { resourceRegistry } from '@app/server';
+import { fuzzRandom, hostileQuery } from '../../packages/server/test/security/query-fuzz.js';
+
+// `npm run bench -- --fuzz 3000`: the server test's hostile-query generator against the full dataset, a few
+// callers at once, while another caller polls /health. Prints the statuses, the slowest queries and the worst
+// /health latency seen during the run (issue "Harden the API": none over 1 s, none a 500).
+
+const CONCURRENCY = 4;
+const HEALTH_EVERY_MS = 50;
+
+export type FuzzReport = { failures: number };
+
+export async function runFuzz(base: string, headers: Record<string, string>, count: number): Promise<FuzzReport> {
+  const random = fuzzRandom(20261122);
+  const urls = Array.from({ length: count }, () => hostileQuery(random, resourceRegistry));
+  const statuses = new Map<number, number>();
+  const timings: { ms: number; url: string; status: number }[] = [];
+  let next = 0;
+  let running = true;
+  let worstHealth = 0;
+  const health = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+      worstHealth = Math.max(worstHealth, performance.now() - started);
+      await new Promise((r) => setTimeout(r, HEALTH_EVERY_MS));
+    }
+  })();
+  const startedAll = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < urls.length) {
+        const url = urls[next++] as string;
+        const started = performance.now();
+        const response = await fetch(`${base}${url}`, { headers: { ...headers, accept: 'application/json' } });
+        await response.arrayBuffer();
+        const ms = performance.now() - started;
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        timings.push({ ms, url, status: response.status });
+      }
+    }),
+  );
+  running = false;
+  await health;
+  timings.sort((a, b) => b.ms - a.ms);
+  const failures = timings.filter((t) => t.status >= 500 || t.ms > 1000);
+  const p99 = timings[Math.floor(timings.length / 100)]?.ms ?? 0;
+  console.log(
+    `\nFuzz : ${count} requêtes hostiles en ${((performance.now() - startedAll) / 1000).toFixed(1)} s, ${CONCURRENCY} à la fois`,
+  );
+  console.log(`statuts : ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+  console.log(
+    `p99 ${p99.toFixed(1)} ms, la plus lente ${timings[0]?.ms.toFixed(1)} ms ; /health au pire ${worstHealth.toFixed(1)} ms`,
+  );
+  for (const t of timings.slice(0, 5)) console.log(`  ${t.ms.toFixed(1)} ms ${t.status} ${t.url.slice(0, 180)}`);
+  console.log(
+    failures.length === 0 ? 'PASS : aucune 500, aucune au-delà de 1 s' : `MISS : ${failures.length} en échec`,
+  );
+  for (const f of failures.slice(0, 10)) console.log(`  ${f.status} ${f.ms.toFixed(0)} ms ${f.url.slice(0, 200)}`);
+  return { failures: failures.length };
+}
