@@ -124,7 +124,8 @@ function path(
 }
 
 /** Escapes the grammar's separators, forgetting one now and then. */
-const escape = (random: Random, text: string) => text.replace(/[\\,|;]/g, (c) => (random.next() < 0.9 ? `\\${c}` : c));
+const escapeSeparators = (random: Random, text: string) =>
+  text.replace(/[\\,|;]/g, (c) => (random.next() < 0.9 ? `\\${c}` : c));
 
 function filters(random: Random, registry: ReadonlyMap<string, FuzzResource>, resource: FuzzResource): string {
   const count = random.next() < 0.03 ? random.pick([51, 200, 999]) : 1 + random.int(3);
@@ -135,10 +136,12 @@ function filters(random: Random, registry: ReadonlyMap<string, FuzzResource>, re
     if (op === 'null' || op === 'notnull') {
       items.push(`${target.text}|${op}${random.next() < 0.1 ? '|x' : ''}`);
     } else if (op === 'in' || op === 'notin') {
-      const values = Array.from({ length: 1 + random.int(4) }, () => escape(random, value(random, target.type)));
+      const values = Array.from({ length: 1 + random.int(4) }, () =>
+        escapeSeparators(random, value(random, target.type)),
+      );
       items.push(`${target.text}|${op}|${values.join(';')}`);
     } else {
-      items.push(`${target.text}|${op}|${escape(random, value(random, target.type))}`);
+      items.push(`${target.text}|${op}|${escapeSeparators(random, value(random, target.type))}`);
     }
   }
   return items.join(random.next() < 0.05 ? ',,' : ',');
