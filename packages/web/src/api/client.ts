@@ -37,6 +37,9 @@ export function resolveApiOrigin(setting: string | undefined, location: { protoc
 }
 const API_ORIGIN = resolveApiOrigin(import.meta.env.VITE_API_ORIGIN, window.location);
 
+/** The address of an API path for the browser itself to open (a PDF in a frame, a download link). */
+export const apiUrl = (path: string): string => `${API_ORIGIN}${path}`;
+
 export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
 
 let csrfCookieRequest: Promise<unknown> | null = null;

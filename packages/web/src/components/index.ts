@@ -31,4 +31,5 @@ export {
   type TagAction,
   type TagIcon,
 } from './StatusTag/StatusTag';
+export { SummaryCard, type SummaryCardProps, type SummaryRow } from './SummaryCard/SummaryCard';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField/TextAreaField';

@@ -10,6 +10,7 @@ import { Logo } from './Logo';
 import { Navigation } from './Navigation';
 import { useNavigationCollapsed } from './navigation-collapse';
 import { navigationItems } from './navigation-items';
+import { useOpenBookingCounts } from './open-booking-counts';
 import { PageHeading } from './PageHeading';
 import { UserMenu } from './UserMenu';
 
@@ -31,7 +32,7 @@ function SignedInLayout({ me }: { me: Me }) {
   const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
-  const items = navigationItems(me);
+  const items = navigationItems(me, useOpenBookingCounts());
   const appName = me.global.app_name;
 
   // The drawer closes on every navigation (including back/forward).

@@ -1,9 +1,9 @@
-import { Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import classes from './Navigation.module.css';
-import { isInSection, type NavigationItem } from './navigation-items';
+import { isInSection, type NavigationItem, type NavigationLink } from './navigation-items';
 
 type NavigationProps = {
   items: NavigationItem[];
@@ -11,6 +11,20 @@ type NavigationProps = {
   isCollapsed?: boolean;
   onNavigate?: () => void;
 };
+
+function ChildIcon(child: NavigationLink) {
+  const Icon = child.icon;
+  return Icon ? <Icon size={16} stroke={1.6} /> : undefined;
+}
+
+function childCount(child: NavigationLink) {
+  if (child.count === undefined) return undefined;
+  return (
+    <Badge size="sm" variant="light" circle={child.count < 10} aria-label={`${child.count} réservations`}>
+      {child.count}
+    </Badge>
+  );
+}
 
 export function Navigation({ items, isCollapsed = false, onNavigate }: NavigationProps) {
   const { pathname } = useLocation();
@@ -76,6 +90,8 @@ function ExpandedItem({
             component={Link}
             to={child.to}
             label={child.label}
+            leftSection={ChildIcon(child)}
+            rightSection={childCount(child)}
             active={isChildActive}
             variant="subtle"
             aria-current={isChildActive ? 'page' : undefined}
@@ -123,6 +139,8 @@ function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isA
             to={child.to}
             aria-current={pathname === child.to ? 'page' : undefined}
             fw={pathname === child.to ? 600 : undefined}
+            leftSection={ChildIcon(child)}
+            rightSection={childCount(child)}
           >
             {child.label}
           </Menu.Item>

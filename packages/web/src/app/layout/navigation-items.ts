@@ -13,8 +13,15 @@ import type { ComponentType } from 'react';
 import type { Me } from '../../api/session-types';
 import { canAccess } from '../guards';
 import { pathTo } from '../routes';
+import { statusIcon } from '../status-icons';
 
-export type NavigationLink = { label: string; to: string };
+export type NavigationLink = {
+  label: string;
+  to: string;
+  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** A live count beside the label (open booking statuses). */
+  count?: number;
+};
 export type NavigationItem = NavigationLink & {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** Path prefix that makes the item active. */
@@ -22,8 +29,11 @@ export type NavigationItem = NavigationLink & {
   children?: NavigationLink[];
 };
 
-/** The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. */
-export function navigationItems(me: Me): NavigationItem[] {
+/**
+ * The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. `counts`
+ * are the bookings of the open statuses, by slug (useOpenBookingCounts).
+ */
+export function navigationItems(me: Me, counts: Partial<Record<string, number>> = {}): NavigationItem[] {
   const items: (NavigationItem | false)[] = [
     { label: 'Tableau de bord', to: pathTo('dashboard'), section: '/dashboard', icon: IconLayoutDashboard },
     {
@@ -34,6 +44,8 @@ export function navigationItems(me: Me): NavigationItem[] {
       children: Object.values(BOOKING_STATUSES).map((status) => ({
         label: status.labelPlural,
         to: pathTo('bookings', { status: status.slug }),
+        icon: statusIcon(status.icon),
+        count: counts[status.slug],
       })),
     },
     { label: 'Planning', to: pathTo('planning'), section: '/planning', icon: IconCalendarEvent },

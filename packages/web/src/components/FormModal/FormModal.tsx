@@ -11,8 +11,11 @@ export type FormModalProps<R = unknown> = {
   title: ReactNode;
   /** Saves; resolve to close the dialog, reject to keep it open. Called only when the browser finds the form valid. */
   onSubmit: (formData: FormData) => Promise<R>;
-  /** Red notification when saving fails (SPEC §8, e.g. 'La modification du passager a échoué'). */
-  failureMessage: string;
+  /**
+   * Red notification when saving fails (SPEC §8, e.g. 'La modification du passager a échoué'); a function chooses
+   * by the error when one dialog makes several calls (create a customer, then associate it).
+   */
+  failureMessage: string | ((error: unknown) => string);
   /** Green notification after saving; null for none. @default 'Données sauvegardées' */
   successMessage?: string | null;
   /** After a successful save, before closing: refresh a list, navigate to the new record... */
@@ -73,7 +76,7 @@ export function FormModal<R = unknown>({
       onSaved?.(result);
       onClose();
     } catch (error) {
-      notifyFailure(failureMessage, error);
+      notifyFailure(typeof failureMessage === 'function' ? failureMessage(error) : failureMessage, error);
       setErrors(fieldErrors(error));
       if (isClosedOnFailure) onClose();
     } finally {

@@ -1,21 +1,98 @@
-import { Outlet, useParams } from 'react-router';
+import { MESSAGES } from '@app/domain';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { ApiError, api } from '../../api/client';
 import { SubNavigation } from '../../app/layout/SubNavigation';
+import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
+import { statusIcon } from '../../app/status-icons';
+import { notifyFailure, StatusTag } from '../../components';
+import {
+  BOOKING_DETAIL_QUERY,
+  BOOKINGS_ENDPOINT,
+  type Booking,
+  bookingKey,
+  bookingStatusById,
+  isBookingEditable,
+} from './booking-model';
 
-/** single-booking: its children summary, passengers and tickets. */
-export default function BookingPage() {
-  const bookingId = useParams().bookingId ?? '';
+// single-booking (SPEC §2.1): the booking's number as title, its status tag, and its three children (summary,
+// passengers, tickets), which read the booking loaded here through the outlet context.
+
+export type BookingContext = { booking: Booking; isEditable: boolean };
+
+/** The booking of the page, for its child routes. */
+export const useBooking = (): BookingContext => useOutletContext<BookingContext>();
+
+export function BookingStatusTag({ statusId }: { statusId: number }) {
+  const status = bookingStatusById(statusId);
+  if (!status) return null;
   return (
-    <>
+    <StatusTag color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
+      {status.label}
+    </StatusTag>
+  );
+}
+
+export default function BookingPage() {
+  const bookingId = Number(useParams().bookingId);
+  const result = useQuery({
+    queryKey: bookingKey(bookingId),
+    queryFn: ({ signal }) => api.one<Booking>(BOOKINGS_ENDPOINT, bookingId, BOOKING_DETAIL_QUERY, signal),
+  });
+  const booking = result.data;
+  usePageTitle(booking ? `Réservation ${booking.number}` : null);
+  const isMissing = result.error instanceof ApiError && result.error.status === 404;
+  useEffect(() => {
+    if (result.isError && !isMissing) notifyFailure(MESSAGES.bookingLoadFailed, result.error);
+  }, [result.isError, result.error, isMissing]);
+
+  const status = booking ? bookingStatusById(booking.booking_status_id) : undefined;
+  const back = (
+    <Anchor component={Link} to={pathTo('bookings', { status: status?.slug ?? 'pending' })} size="sm">
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden />
+        {status ? `Réservations ${status.labelPlural.toLowerCase()}` : 'Réservations'}
+      </Group>
+    </Anchor>
+  );
+
+  if (!booking) {
+    return (
+      <Stack gap="sm">
+        {back}
+        {isMissing && <Text>Cette réservation n'existe pas.</Text>}
+        {result.isError && !isMissing && <Text c="red">{MESSAGES.bookingLoadFailed}</Text>}
+        {result.isLoading && <Text c="dimmed">Chargement...</Text>}
+      </Stack>
+    );
+  }
+
+  const isEditable = isBookingEditable(booking);
+  const id = booking.id;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        {back}
+        <BookingStatusTag statusId={booking.booking_status_id} />
+      </Group>
+      {!isEditable && (
+        <Alert color="gray" icon={<IconLock size={16} aria-hidden />} p="xs">
+          {`Réservation ${status?.label.toLowerCase()} : elle n'est plus modifiable, sauf son statut et ses notes.`}
+        </Alert>
+      )}
       <SubNavigation
         label="Sections de la réservation"
         links={[
-          { label: 'Résumé', to: pathTo('single-booking-summary', { bookingId }) },
-          { label: 'Passagers', to: pathTo('single-booking-passengers', { bookingId }) },
-          { label: 'Billets', to: pathTo('single-booking-tickets', { bookingId }) },
+          { label: 'Résumé', to: pathTo('single-booking-summary', { bookingId: id }) },
+          { label: 'Passagers', to: pathTo('single-booking-passengers', { bookingId: id }) },
+          { label: 'Billets', to: pathTo('single-booking-tickets', { bookingId: id }) },
         ]}
       />
-      <Outlet />
-    </>
+      <Outlet context={{ booking, isEditable } satisfies BookingContext} />
+    </Stack>
   );
 }

@@ -1,5 +1,315 @@
-// Placeholder for the booking's passengers: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
+import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBalloon, IconPencil, IconPlus, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { statusIcon } from '../../app/status-icons';
+import {
+  confirmDelete,
+  type DataColumn,
+  DataTable,
+  FormModal,
+  notifyFailure,
+  StatusTag,
+  useRefreshDataList,
+} from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { useMe } from '../../session/store';
+import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../reference-data';
+import { useBooking } from './BookingPage';
+import { PASSENGER_SECTIONS } from './booking-forms';
+import { BOOKINGS_ENDPOINT, formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import { useUniqueNumber } from './use-unique-number';
+
+// single-booking passengers (SPEC §2.1, §2.4 Passenger edit and Passenger flight list, §7.3).
+
+const passengersKey = (bookingId: number) => [PASSENGERS_ENDPOINT, 'of-booking', bookingId];
+
+type PassengerDialogProps = {
+  bookingId: number;
+  passenger: Passenger | null;
+  isFirst: boolean;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+};
+
+/** Passenger create/edit (§2.4): ticket number prefilled on creation and unique (§5.2), one referent per booking. */
+function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSaved }: PassengerDialogProps) {
+  const { settings } = useMe();
+  const [values, setValues] = useState<FormValues>(() =>
+    initialValues(PASSENGER_SECTIONS, passenger ?? { is_referent: isFirst ? 1 : 0 }),
+  );
+  const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+  const next = useQuery({
+    queryKey: ['/api/booking-next-ticket-number', bookingId],
+    queryFn: ({ signal }) =>
+      api.get<{ ticket_number: string }>(`/api/booking-next-ticket-number/${bookingId}`, undefined, signal),
+    enabled: opened && passenger === null,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (next.data)
+      setValues((current) =>
+        current.ticket_number ? current : { ...current, ticket_number: next.data.ticket_number },
+      );
+  }, [next.data]);
+  useEffect(() => {
+    if (next.isError) notifyFailure(MESSAGES.ticketNumberGenerationFailed, next.error);
+  }, [next.isError, next.error]);
+  const ticketCheck = useUniqueNumber({
+    endpoint: PASSENGERS_ENDPOINT,
+    field: 'ticket_number',
+    value: String(values.ticket_number ?? ''),
+    excludeId: passenger?.id,
+    failureMessage: MESSAGES.ticketNumberCheckFailed,
+  });
+
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={passenger ? 'Modifier le passager' : 'Nouveau passager'}
+      failureMessage={passenger ? MESSAGES.passengerUpdateFailed : MESSAGES.passengerAddFailed}
+      successMessage={passenger ? MESSAGES.saved : MESSAGES.passengerAdded}
+      canSubmit={!ticketCheck.error && !ticketCheck.isChecking}
+      onSubmit={() => {
+        const payload = toPayload(PASSENGER_SECTIONS, values, settings);
+        return passenger
+          ? api.update(PASSENGERS_ENDPOINT, passenger.id, payload)
+          : api.create(PASSENGERS_ENDPOINT, { ...payload, booking_id: bookingId });
+      }}
+      onSaved={onSaved}
+    >
+      {({ errors }) => (
+        <FormSections
+          sections={PASSENGER_SECTIONS}
+          values={values}
+          onChange={set}
+          errors={{ ...errors, ...(ticketCheck.error ? { ticket_number: ticketCheck.error } : {}) }}
+        />
+      )}
+    </FormModal>
+  );
+}
+
+/** Passenger flight list (§2.4): date, time and status of each flight, each linked to its flight (§2.3). */
+function PassengerFlightsDialog({
+  passenger,
+  opened,
+  onClose,
+}: {
+  passenger: Passenger;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const result = useQuery({
+    queryKey: [PASSENGERS_ENDPOINT, 'flights', passenger.id],
+    queryFn: ({ signal }) =>
+      api.one<Passenger>(
+        PASSENGERS_ENDPOINT,
+        passenger.id,
+        { embed: ['flights.flight_status', 'flights.location'] },
+        signal,
+      ),
+    enabled: opened,
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
+  }, [result.isError, result.error]);
+  const flights = result.data?.flights ?? [];
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Vols de ${passenger.full_name}`}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <Stack gap="xs">
+        {flights.map((flight) => {
+          const status = Object.values(FLIGHT_STATUSES).find((s) => s.id === flight.flight_status_id);
+          return (
+            <Group key={flight.id} justify="space-between" gap="xs">
+              <Anchor component={Link} to={pathTo('single-flight', { flightId: flight.id })} onClick={onClose}>
+                {`${formatDate(flight.scheduled_date)} à ${formatTime(flight.scheduled_time)}`}
+              </Anchor>
+              {flight.location && (
+                <Text size="sm" c="dimmed">
+                  {flight.location.label}
+                </Text>
+              )}
+              {status && (
+                <StatusTag size="small" color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
+                  {status.label}
+                </StatusTag>
+              )}
+            </Group>
+          );
+        })}
+        {result.isSuccess && flights.length === 0 && <Text c="dimmed">{MESSAGES.noData}</Text>}
+        {result.isLoading && <Text c="dimmed">Chargement...</Text>}
+      </Stack>
+    </Modal>
+  );
+}
+
+type Dialog = { kind: 'edit'; passenger: Passenger | null } | { kind: 'flights'; passenger: Passenger };
+
 export default function BookingPassengersPage() {
-  return null;
+  const { booking, isEditable } = useBooking();
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<Dialog>();
+  const result = useQuery({
+    queryKey: passengersKey(booking.id),
+    queryFn: ({ signal }) =>
+      api.list<Passenger>(
+        PASSENGERS_ENDPOINT,
+        {
+          filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
+          embed: ['passenger_type'],
+          count: ['flights'],
+        },
+        signal,
+      ),
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
+  }, [result.isError, result.error]);
+  const passengers = result.data ?? [];
+  const saved = () => {
+    void refresh(PASSENGERS_ENDPOINT);
+    void refresh(BOOKINGS_ENDPOINT);
+  };
+  const remove = async (passenger: Passenger) => {
+    const isDeleted = await confirmDelete({
+      message: `Le passager ${passenger.full_name} (billet ${passenger.ticket_number ?? '—'}) sera supprimé.`,
+      onConfirm: () => api.remove(PASSENGERS_ENDPOINT, passenger.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved();
+  };
+
+  const missing = booking.passengers_number - passengers.length;
+  const columns: DataColumn<Passenger>[] = [
+    { label: 'Billet', field: 'ticket_number' },
+    {
+      label: 'Nom',
+      key: 'name',
+      render: (p) => (
+        <Group gap={6} wrap="nowrap">
+          <Text inherit fw={500}>
+            {p.full_name}
+          </Text>
+          {p.is_referent === 1 && (
+            <StatusTag size="small" color="primary" icon={IconStarFilled} iconSize={12}>
+              Référent
+            </StatusTag>
+          )}
+        </Group>
+      ),
+    },
+    { label: 'Qualité', field: 'passenger_type.label' },
+    { label: 'Âge', field: 'age', align: 'right' },
+    { label: 'Poids', key: 'weight', align: 'right', render: (p) => (p.weight === null ? '—' : `${p.weight} kg`) },
+    { label: 'Dépt', field: 'department' },
+    { label: 'Téléphone', field: 'phone' },
+    { label: 'Email', field: 'email' },
+    {
+      label: 'Vols',
+      key: 'flights',
+      align: 'right',
+      render: (p) => (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconBalloon size={14} aria-hidden />}
+          onClick={() => dialog.open({ kind: 'flights', passenger: p })}
+          aria-label={`Vols de ${p.full_name}`}
+        >
+          {p.flights_count ?? 0}
+        </Button>
+      ),
+    },
+  ];
+
+  const current = dialog.value;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <StatusTag
+          color={missing > 0 ? 'warning' : 'success'}
+          icon={IconUsers}
+          aria-label={`${passengers.length} passagers sur ${booking.passengers_number}`}
+        >
+          {`${passengers.length} / ${booking.passengers_number} passagers`}
+          {missing > 0 ? ` · ${missing} manquant${missing > 1 ? 's' : ''}` : ''}
+        </StatusTag>
+        <Button
+          leftSection={<IconPlus size={16} aria-hidden />}
+          onClick={() => dialog.open({ kind: 'edit', passenger: null })}
+          disabled={!isEditable}
+        >
+          Ajouter un passager
+        </Button>
+      </Group>
+      <DataTable<Passenger>
+        label="Passagers de la réservation"
+        columns={columns}
+        rows={passengers}
+        isLoading={result.isLoading}
+        rowActions={(p) => (
+          <Group gap={2} wrap="nowrap">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Modifier ${p.full_name}`}
+              onClick={() => dialog.open({ kind: 'edit', passenger: p })}
+              disabled={!isEditable}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+            <Tooltip
+              label={
+                (p.flights_count ?? 0) > 0
+                  ? 'Inscrit sur un vol : retirez-le du vol avant de le supprimer.'
+                  : `Supprimer ${p.full_name}`
+              }
+            >
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Supprimer ${p.full_name}`}
+                onClick={() => remove(p)}
+                disabled={!isEditable || (p.flights_count ?? 0) > 0}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+      />
+      {current?.kind === 'edit' && (
+        <PassengerDialog
+          key={dialog.key}
+          bookingId={booking.id}
+          passenger={current.passenger}
+          isFirst={passengers.length === 0}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved}
+        />
+      )}
+      {current?.kind === 'flights' && (
+        <PassengerFlightsDialog
+          key={dialog.key}
+          passenger={current.passenger}
+          opened={dialog.opened}
+          onClose={dialog.close}
+        />
+      )}
+    </Stack>
+  );
 }

@@ -1,5 +1,442 @@
-// Placeholder for the booking summary: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
+import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
+import { IconExternalLink, IconLinkOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { statusIcon } from '../../app/status-icons';
+import { confirmDelete, notifyFailure, StatusTag, SummaryCard, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { formatFlag } from '../reference-data';
+import {
+  BillingDialog,
+  type BookingNote,
+  CustomerDialog,
+  GeneralInfoDialog,
+  LinkBookingDialog,
+  NoteDialog,
+  RequestedDatesDialog,
+  StatusDialog,
+} from './BookingDialogs';
+import { BookingStatusTag, useBooking } from './BookingPage';
+import {
+  BOOKINGS_ENDPOINT,
+  type Booking,
+  CUSTOMERS_ENDPOINT,
+  type Customer,
+  customerName,
+  type FlightSummary,
+  formatAmount,
+  formatDate,
+  formatTime,
+} from './booking-model';
+
+// single-booking summary (SPEC §2.1, §2.4, §7.2): one section per part of the booking, each with its dialog. A
+// booking in a not-editable status (§4.1) is read-only here except its status and its notes; the server refuses
+// the rest anyway.
+
+type Dialog =
+  | { kind: 'general' | 'billing' | 'status' | 'customer' | 'dates' | 'link' }
+  | { kind: 'note'; note: BookingNote | null };
+
+type LinkedBooking = Booking & { booking_link_id: number; passengers_count: number };
+
+/** A list read for one section, with its §8 load-failure message. */
+function useSectionList<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T[]>, failure: string) {
+  const result = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  useEffect(() => {
+    if (result.isError) notifyFailure(failure, result.error);
+  }, [result.isError, result.error, failure]);
+  return result;
+}
+
+function EmptyLine({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+function FlightLine({ flight }: { flight: FlightSummary }) {
+  const status = Object.values(FLIGHT_STATUSES).find((s) => s.id === flight.flight_status_id);
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Anchor component={Link} to={pathTo('single-flight', { flightId: flight.id })} size="sm">
+        {`${formatDate(flight.scheduled_date)} à ${formatTime(flight.scheduled_time)}`}
+      </Anchor>
+      {flight.location && (
+        <Text size="sm" c="dimmed" truncate>
+          {flight.location.label}
+        </Text>
+      )}
+      {status && (
+        <StatusTag size="small" color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
+          {status.label}
+        </StatusTag>
+      )}
+    </Group>
+  );
+}
+
 export default function BookingSummaryPage() {
-  return null;
+  const { booking, isEditable } = useBooking();
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<Dialog>();
+  const { open, close } = dialog;
+  const id = booking.id;
+
+  const customers = useSectionList<Customer>(
+    [CUSTOMERS_ENDPOINT, 'of-booking', id],
+    (signal) =>
+      api.list<Customer>(
+        CUSTOMERS_ENDPOINT,
+        { filters: [{ field: 'bookings.id', op: '=', value: String(id) }], embed: ['customer_type'] },
+        signal,
+      ),
+    MESSAGES.customerLoadFailed,
+  );
+  const dates = useSectionList<{ id: number; date: string }>(
+    ['/api/requested-dates', 'of-booking', id],
+    (signal) =>
+      api.list(
+        '/api/requested-dates',
+        {
+          filters: [{ field: 'booking_id', op: '=', value: String(id) }],
+          order: [{ field: 'date', direction: 'ASC' }],
+        },
+        signal,
+      ),
+    MESSAGES.requestedDatesLoadFailed,
+  );
+  const notes = useSectionList<BookingNote>(
+    ['/api/booking-notes', 'of-booking', id],
+    (signal) =>
+      api.list(
+        '/api/booking-notes',
+        {
+          filters: [{ field: 'booking_id', op: '=', value: String(id) }],
+          order: [{ field: 'created_at', direction: 'ASC' }],
+        },
+        signal,
+      ),
+    MESSAGES.notesLoadFailed,
+  );
+  const linked = useSectionList<LinkedBooking>(
+    [BOOKINGS_ENDPOINT, 'linked', id],
+    (signal) => api.get<LinkedBooking[]>(`${BOOKINGS_ENDPOINT}/${id}/linked`, undefined, signal),
+    MESSAGES.linkedBookingsLoadFailed,
+  );
+
+  const customer = customers.data?.[0] ?? null;
+  const referent = booking.referent_passenger;
+  const saved = (endpoint: string) => () => {
+    void refresh(endpoint);
+    void refresh(BOOKINGS_ENDPOINT);
+  };
+
+  const removeDate = async (dateId: number, date: string) => {
+    const isDeleted = await confirmDelete({
+      message: `La date souhaitée du ${formatDate(date)} sera retirée.`,
+      onConfirm: () => api.remove('/api/requested-dates', dateId),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved('/api/requested-dates')();
+  };
+  const removeNote = async (note: BookingNote) => {
+    const isDeleted = await confirmDelete({
+      message: 'Cette note sera supprimée.',
+      onConfirm: () => api.remove('/api/booking-notes', note.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved('/api/booking-notes')();
+  };
+  const unlink = async (other: LinkedBooking) => {
+    const isDeleted = await confirmDelete({
+      message: `La réservation ${other.number} ne sera plus liée à celle-ci.`,
+      onConfirm: () => api.remove('/api/booking-links', other.booking_link_id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved(BOOKINGS_ENDPOINT)();
+  };
+
+  const addButton = (label: string, onClick: () => void, disabled = !isEditable) => (
+    <Button
+      variant="subtle"
+      size="compact-sm"
+      leftSection={<IconPlus size={14} aria-hidden />}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {label}
+    </Button>
+  );
+
+  const current = dialog.value;
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+        <SummaryCard
+          title="Informations générales"
+          onEdit={() => open({ kind: 'general' })}
+          isEditDisabled={!isEditable}
+          rows={[
+            { label: 'Numéro', value: booking.number },
+            { label: 'Numéro alternatif', value: booking.number_alt },
+            { label: 'Passagers', value: `${booking.passengers_count ?? 0} / ${booking.passengers_number}` },
+            { label: "Date d'achat", value: formatDate(booking.booked_at) },
+            { label: 'Lieu de vol', value: booking.location?.label },
+            { label: 'Prestation', value: booking.prestation?.label },
+            { label: 'Créneaux', value: (booking.flight_schedules ?? []).map((s) => s.label).join(', ') },
+            { label: 'Infos pré-vol envoyées', value: formatFlag(booking.has_pre_flight_infos) },
+            { label: 'Origine', value: booking.booking_origin?.label },
+            { label: 'Apporteur', value: booking.business_provider?.label },
+          ]}
+        />
+        <SummaryCard
+          title="Facturation"
+          onEdit={() => open({ kind: 'billing' })}
+          isEditDisabled={!isEditable}
+          rows={[
+            { label: 'Moyen de paiement', value: booking.payment_method?.label },
+            { label: 'Remboursable', value: formatFlag(booking.refundable) },
+            { label: 'Montant total', value: formatAmount(booking.total_amount) },
+            { label: 'Déjà payé', value: formatAmount(booking.paid_amount) },
+            {
+              label: 'Reste à payer',
+              value: (
+                <Text inherit c={(booking.remaining_amount ?? 0) > 0 ? 'red.8' : undefined}>
+                  {formatAmount(booking.remaining_amount) || '—'}
+                </Text>
+              ),
+            },
+          ]}
+        />
+        <Stack gap="md">
+          <SummaryCard title="Statut" onEdit={() => open({ kind: 'status' })}>
+            <BookingStatusTag statusId={booking.booking_status_id} />
+          </SummaryCard>
+          <SummaryCard
+            title="Client"
+            onEdit={customer ? () => open({ kind: 'customer' }) : undefined}
+            isEditDisabled={!isEditable}
+            actions={!customer && !customers.isLoading ? addButton('Ajouter', () => open({ kind: 'customer' })) : null}
+            rows={
+              customer
+                ? [
+                    { label: 'Nom', value: customerName(customer) },
+                    { label: 'Type', value: customer.customer_type?.label },
+                    { label: 'Email', value: customer.email },
+                    { label: 'Téléphone', value: customer.phone },
+                    {
+                      label: 'Adresse',
+                      value: [customer.address, [customer.zip_code, customer.town].filter(Boolean).join(' ')]
+                        .filter(Boolean)
+                        .join(', '),
+                    },
+                  ]
+                : undefined
+            }
+          >
+            {!customer && !customers.isLoading && <EmptyLine>Aucun client associé.</EmptyLine>}
+          </SummaryCard>
+        </Stack>
+
+        <SummaryCard title="Dates souhaitées" actions={addButton('Ajouter', () => open({ kind: 'dates' }))}>
+          <Stack gap={4}>
+            {(dates.data ?? []).map((d) => (
+              <Group key={d.id} justify="space-between" gap="xs">
+                <Text size="sm">{formatDate(d.date)}</Text>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={`Retirer la date du ${formatDate(d.date)}`}
+                  onClick={() => removeDate(d.id, d.date)}
+                  disabled={!isEditable}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Group>
+            ))}
+            {dates.data?.length === 0 && <EmptyLine>Aucune date souhaitée.</EmptyLine>}
+          </Stack>
+        </SummaryCard>
+
+        <SummaryCard title="Notes" actions={addButton('Ajouter', () => open({ kind: 'note', note: null }), false)}>
+          <Stack gap="xs">
+            {(notes.data ?? []).map((note) => (
+              <Stack key={note.id} gap={2}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="xs" c="dimmed">
+                    {new Date(note.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}
+                  </Text>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label="Modifier la note"
+                      onClick={() => open({ kind: 'note', note })}
+                    >
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label="Supprimer la note"
+                      onClick={() => removeNote(note)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {note.content}
+                </Text>
+              </Stack>
+            ))}
+            {notes.data?.length === 0 && <EmptyLine>Aucune note.</EmptyLine>}
+          </Stack>
+        </SummaryCard>
+
+        <SummaryCard title="Réservations liées" actions={addButton('Lier', () => open({ kind: 'link' }))}>
+          <Stack gap={4}>
+            {(linked.data ?? []).map((other) => (
+              <Group key={other.id} justify="space-between" gap="xs" wrap="nowrap">
+                <Group gap={6} wrap="nowrap" miw={0}>
+                  <Anchor component={Link} to={pathTo('single-booking', { bookingId: other.id })} size="sm" fw={600}>
+                    {other.number}
+                  </Anchor>
+                  <Text size="sm" c="dimmed" truncate>
+                    {[other.referent_passenger?.full_name, `${other.passengers_count} pass.`]
+                      .filter(Boolean)
+                      .join(' · ')}
+                  </Text>
+                </Group>
+                <Tooltip label="Délier">
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    size="sm"
+                    aria-label={`Délier la réservation ${other.number}`}
+                    onClick={() => unlink(other)}
+                    disabled={!isEditable}
+                  >
+                    <IconLinkOff size={14} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            ))}
+            {linked.data?.length === 0 && <EmptyLine>Aucune réservation liée.</EmptyLine>}
+          </Stack>
+        </SummaryCard>
+
+        <SummaryCard title="Vols du passager référent">
+          {referent ? (
+            <Stack gap="xs">
+              <Text size="sm" fw={600}>
+                {referent.full_name}
+                {referent.department ? ` (${referent.department})` : ''}
+              </Text>
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Prochains vols
+              </Text>
+              {(referent.next_flights ?? []).map((flight) => (
+                <FlightLine key={flight.id} flight={flight} />
+              ))}
+              {(referent.next_flights ?? []).length === 0 && <EmptyLine>Aucun vol prévu.</EmptyLine>}
+              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+                Vols réalisés
+              </Text>
+              {(referent.realized_flights ?? []).map((flight) => (
+                <FlightLine key={flight.id} flight={flight} />
+              ))}
+              {(referent.realized_flights ?? []).length === 0 && <EmptyLine>Aucun vol réalisé.</EmptyLine>}
+            </Stack>
+          ) : (
+            <Group gap="xs">
+              <EmptyLine>Pas encore de passager référent.</EmptyLine>
+              <Anchor component={Link} to={pathTo('single-booking-passengers', { bookingId: id })} size="sm">
+                <Group gap={4} component="span">
+                  Passagers
+                  <IconExternalLink size={12} aria-hidden />
+                </Group>
+              </Anchor>
+            </Group>
+          )}
+        </SummaryCard>
+      </SimpleGrid>
+
+      {current?.kind === 'general' && (
+        <GeneralInfoDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+      {current?.kind === 'billing' && (
+        <BillingDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+      {current?.kind === 'status' && (
+        <StatusDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+      {current?.kind === 'customer' && (
+        <CustomerDialog
+          key={dialog.key}
+          booking={booking}
+          customer={customer}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved(CUSTOMERS_ENDPOINT)}
+        />
+      )}
+      {current?.kind === 'dates' && (
+        <RequestedDatesDialog
+          key={dialog.key}
+          booking={booking}
+          existing={(dates.data ?? []).map((d) => d.date)}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved('/api/requested-dates')}
+        />
+      )}
+      {current?.kind === 'note' && (
+        <NoteDialog
+          key={dialog.key}
+          booking={booking}
+          note={current.note}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved('/api/booking-notes')}
+        />
+      )}
+      {current?.kind === 'link' && (
+        <LinkBookingDialog
+          key={dialog.key}
+          booking={booking}
+          linkedIds={(linked.data ?? []).map((b) => b.id)}
+          opened={dialog.opened}
+          onClose={close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+    </Stack>
+  );
 }

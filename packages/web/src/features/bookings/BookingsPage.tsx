@@ -1,5 +1,199 @@
-// Placeholder for the booking lists: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { BOOKING_STATUSES, type OrderItem } from '@app/domain';
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { pathTo } from '../../app/routes';
+import { type DataColumn, DataList, StatusTag } from '../../components';
+import type { FilterDefinition } from '../../lib/list-state';
+import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
+import { NewBookingDialog } from './NewBookingDialog';
+import { useBookingListStatus } from './useBookingListStatus';
+
+// SPEC §2.1 bookings/{status}: one list per status (§4.1), with the columns, filters and search a seller needs
+// (§5.3: 3 characters, 200 ms, '#' looks a booking number up).
+
+const DEFAULT_ORDER: OrderItem[] = [{ field: 'booked_at', direction: 'DESC' }];
+
+const FILTERS: FilterDefinition[] = [
+  {
+    id: 'location_id',
+    label: 'Lieu de vol',
+    type: 'select',
+    loader: { endpoint: '/api/locations', labelField: 'label' },
+  },
+  {
+    id: 'prestation_id',
+    label: 'Prestation',
+    type: 'select',
+    loader: { endpoint: '/api/prestations', labelField: 'label' },
+  },
+  {
+    id: 'booking_origin_id',
+    label: 'Origine',
+    type: 'select',
+    loader: { endpoint: '/api/booking-origins', labelField: 'label' },
+  },
+  {
+    id: 'business_provider_id',
+    label: 'Apporteur',
+    type: 'select',
+    loader: { endpoint: '/api/business-providers', labelField: 'label' },
+  },
+  {
+    id: 'payment_method_id',
+    label: 'Moyen de paiement',
+    type: 'select',
+    loader: { endpoint: '/api/payment-methods', labelField: 'label' },
+  },
+  { id: 'requested_dates', label: 'Date souhaitée', type: 'dateRange', field: 'requested_dates.date' },
+  { id: 'booked_at', label: "Date d'achat", type: 'dateRange' },
+  { id: 'has_pre_flight_infos', label: 'Infos pré-vol envoyées', type: 'switch' },
+];
+
+/** The completeness badges of a booking (§3 has_pre_flight_infos, has_all_infos, has_total_weight). */
+export function BookingBadges({ booking }: { booking: Booking }) {
+  return (
+    <Stack gap={4} align="flex-start">
+      <Tooltip
+        label={
+          booking.has_pre_flight_infos === 1 ? 'Informations pré-vol envoyées' : 'Informations pré-vol non envoyées'
+        }
+      >
+        <StatusTag
+          size="small"
+          color={booking.has_pre_flight_infos === 1 ? 'success' : 'disabled'}
+          icon={IconInfoCircle}
+        >
+          Pré-vol
+        </StatusTag>
+      </Tooltip>
+      {booking.has_all_infos !== 1 && (
+        <Tooltip label="Passagers manquants ou sans nom, ou poids inconnus">
+          <StatusTag size="small" color="warning" icon={IconAlertTriangle}>
+            Incomplet
+          </StatusTag>
+        </Tooltip>
+      )}
+      {booking.has_total_weight === 1 && (
+        <StatusTag size="small" color="primary" icon={IconScale}>
+          {`${booking.total_weight} kg`}
+        </StatusTag>
+      )}
+    </Stack>
+  );
+}
+
+const COLUMNS: DataColumn<Booking>[] = [
+  {
+    label: 'Numéro',
+    sortField: 'number',
+    render: (b) => (
+      <Stack gap={0}>
+        <Text inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
+          {b.number}
+        </Text>
+        {b.number_alt && (
+          <Text size="xs" c="dimmed">
+            {b.number_alt}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  {
+    label: 'Passager référent',
+    render: (b) =>
+      b.referent_passenger ? (
+        <Stack gap={0}>
+          <Text inherit>{b.referent_passenger.full_name}</Text>
+          {b.referent_passenger.department && (
+            <Text size="xs" c="dimmed">
+              {`Dépt ${b.referent_passenger.department}`}
+            </Text>
+          )}
+        </Stack>
+      ) : (
+        <Text inherit c="dimmed">
+          —
+        </Text>
+      ),
+  },
+  { label: 'Client', key: 'customer', render: (b) => customerName(b.customer) || '—' },
+  {
+    label: 'Passagers',
+    align: 'right',
+    sortField: 'passengers_number',
+    render: (b) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        <IconUsers size={14} aria-hidden />
+        {b.passengers_number}
+      </Group>
+    ),
+  },
+  {
+    label: 'Dates souhaitées',
+    key: 'requested_dates',
+    render: (b) => (b.requested_dates ?? []).map((d) => formatDate(d.date)).join(', ') || '—',
+  },
+  { label: 'Lieu', field: 'location.label', sortField: 'location.label' },
+  { label: 'Prestation', field: 'prestation.label', sortField: 'prestation.label' },
+  { label: "Date d'achat", key: 'booked_at', sortField: 'booked_at', render: (b) => formatDate(b.booked_at) },
+  {
+    label: 'Montants',
+    key: 'amounts',
+    align: 'right',
+    sortField: 'remaining_amount',
+    render: (b) => (
+      <Stack gap={0} align="flex-end">
+        <Text inherit>{formatAmount(b.total_amount) || '—'}</Text>
+        {(b.remaining_amount ?? 0) > 0 && (
+          <Text size="xs" c="red.8">
+            {`Reste ${formatAmount(b.remaining_amount)}`}
+          </Text>
+        )}
+      </Stack>
+    ),
+  },
+  { label: 'Suivi', key: 'badges', render: (b) => <BookingBadges booking={b} /> },
+];
+
 export default function BookingsPage() {
-  return null;
+  const slug = useBookingListStatus() ?? BOOKING_STATUSES.pending.slug;
+  const status = Object.values(BOOKING_STATUSES).find((s) => s.slug === slug) ?? BOOKING_STATUSES.pending;
+  const [newBooking, setNewBooking] = useState({ opened: false, key: 0 });
+
+  return (
+    <>
+      <DataList<Booking>
+        // One list state per status: filters and pages of 'En attente' do not leak into 'Terminées'.
+        key={status.slug}
+        label={`Réservations ${status.labelPlural.toLowerCase()}`}
+        endpoint={BOOKINGS_ENDPOINT}
+        storageKey={`bookings-${status.slug}`}
+        defaultOrder={DEFAULT_ORDER}
+        baseQuery={{
+          filters: [{ field: 'booking_status.slug', op: '=', value: status.slug }],
+          embed: ['referent_passenger', 'customer', 'location', 'prestation', 'requested_dates'],
+        }}
+        filters={FILTERS}
+        columns={COLUMNS}
+        isSearchable
+        searchPlaceholder="N°, client, passager ou #N°"
+        getRowHref={(b) => pathTo('single-booking', { bookingId: b.id })}
+        toolbar={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => setNewBooking((current) => ({ opened: true, key: current.key + 1 }))}
+          >
+            Nouvelle réservation
+          </Button>
+        }
+      />
+      <NewBookingDialog
+        key={newBooking.key}
+        opened={newBooking.opened}
+        onClose={() => setNewBooking((current) => ({ ...current, opened: false }))}
+      />
+    </>
+  );
 }

@@ -1,12 +1,12 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { FlagSwitch, FormModal, notifyFailure, PhoneInput, TextAreaField } from '../../components';
 import { useMe } from '../../session/store';
 import { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
-import type { FormField, ReferenceEntityConfig, ReferenceRecord } from './types';
+import type { FormField, FormSection, ReferenceEntityConfig, ReferenceRecord } from './types';
 
 const wide: CSSProperties = { gridColumn: '1 / -1' };
 
@@ -15,13 +15,14 @@ const dialogSize = (fieldCount: number) => (fieldCount <= 2 ? 'md' : fieldCount 
 
 type SelectFieldProps = {
   field: Extract<FormField, { kind: 'select' }>;
+  isRequired?: boolean;
   value: string | null;
   onChange: (value: string | null) => void;
   error?: string;
 };
 
 /** A choice among another endpoint's records (prestation → ticket template), loaded when the dialog opens. */
-function SelectField({ field, value, onChange, error }: SelectFieldProps) {
+function SelectField({ field, isRequired, value, onChange, error }: SelectFieldProps) {
   const { endpoint, labelField, valueField = 'id', order } = field.options;
   const result = useQuery({
     queryKey: [endpoint, 'options', labelField, order ?? null],
@@ -46,9 +47,10 @@ function SelectField({ field, value, onChange, error }: SelectFieldProps) {
       data={data}
       value={value}
       onChange={onChange}
-      placeholder={result.isLoading ? 'Chargement...' : 'Aucun'}
+      placeholder={result.isLoading ? 'Chargement...' : isRequired ? 'Choisir...' : 'Aucun'}
       searchable
-      clearable
+      clearable={!isRequired}
+      required={isRequired}
       nothingFoundMessage="Aucun résultat..."
       error={error}
       comboboxProps={{ withinPortal: true }}
@@ -63,8 +65,8 @@ type FieldInputProps = {
   error?: string;
 };
 
-/** One field of a reference dialog, by its kind. Required fields carry the native `required` (SPEC §5.1). */
-function FieldInput({ field, value, onChange, error }: FieldInputProps) {
+/** One field of a record dialog, by its kind. Required fields carry the native `required` (SPEC §5.1). */
+export function FieldInput({ field, value, onChange, error }: FieldInputProps) {
   const text = typeof value === 'string' ? value : '';
   const common = {
     name: field.name,
@@ -111,6 +113,10 @@ function FieldInput({ field, value, onChange, error }: FieldInputProps) {
           onChange={(event) => onChange(event.currentTarget.value)}
         />
       );
+    case 'date':
+      return (
+        <TextInput {...common} type="date" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+      );
     case 'switch':
       return (
         <FlagSwitch
@@ -130,6 +136,7 @@ function FieldInput({ field, value, onChange, error }: FieldInputProps) {
         <div style={field.isWide ? wide : undefined}>
           <SelectField
             field={field}
+            isRequired={field.isRequired}
             value={typeof value === 'string' ? value : null}
             onChange={onChange}
             error={error}
@@ -137,6 +144,38 @@ function FieldInput({ field, value, onChange, error }: FieldInputProps) {
         </div>
       );
   }
+}
+
+export type FormSectionsProps = {
+  sections: FormSection[];
+  values: FormValues;
+  onChange: (name: string) => (value: FieldValue) => void;
+  errors: Record<string, string>;
+  /** Replaces the input of a field (a computed amount, a choice that clears others...); undefined keeps the default. */
+  renderField?: (field: FormField) => ReactNode | undefined;
+};
+
+/** Declared sections as a two-column grid of inputs, each under its divider (reference and booking dialogs). */
+export function FormSections({ sections, values, onChange, errors, renderField }: FormSectionsProps) {
+  return sections.map((section, index) => (
+    <Stack key={section.title ?? index} gap="sm">
+      {section.title && <Divider label={section.title} labelPosition="left" fw={600} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+        {section.fields.map(
+          (field) =>
+            renderField?.(field) ?? (
+              <FieldInput
+                key={field.name}
+                field={field}
+                value={values[field.name] ?? null}
+                onChange={onChange(field.name)}
+                error={errors[field.name]}
+              />
+            ),
+        )}
+      </SimpleGrid>
+    </Stack>
+  ));
 }
 
 export type ReferenceFormDialogProps<T extends ReferenceRecord> = {
@@ -179,24 +218,7 @@ export function ReferenceFormDialog<T extends ReferenceRecord>({
       onSaved={onSaved}
       size={dialogSize(sections.reduce((count, section) => count + section.fields.length, 0))}
     >
-      {({ errors }) =>
-        sections.map((section, index) => (
-          <Stack key={section.title ?? index} gap="sm">
-            {section.title && <Divider label={section.title} labelPosition="left" fw={600} />}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-              {section.fields.map((field) => (
-                <FieldInput
-                  key={field.name}
-                  field={field}
-                  value={values[field.name] ?? null}
-                  onChange={set(field.name)}
-                  error={errors[field.name]}
-                />
-              ))}
-            </SimpleGrid>
-          </Stack>
-        ))
-      }
+      {({ errors }) => <FormSections sections={sections} values={values} onChange={set} errors={errors} />}
     </FormModal>
   );
 }

@@ -1,6 +1,14 @@
 // Generic reference-data screens (SPEC §2.1 other-data, §2.4): each entity folder declares its definition and
 // exports ReferenceListPage with it as its page.
+
+export { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
 export { formatFlag, formatNumber, NameWithDefault } from './format';
-export { ReferenceFormDialog, type ReferenceFormDialogProps } from './ReferenceFormDialog';
+export {
+  FieldInput,
+  FormSections,
+  type FormSectionsProps,
+  ReferenceFormDialog,
+  type ReferenceFormDialogProps,
+} from './ReferenceFormDialog';
 export { deleteFailureMessage, ReferenceListPage, type ReferenceListPageProps } from './ReferenceListPage';
 export type * from './types';

@@ -36,6 +36,8 @@ export type FormField = FieldBase &
     /** SPEC §2.6 switch storing 1 or 0. */
     | { kind: 'switch'; defaultValue?: Flag }
     | { kind: 'textarea' }
+    /** A calendar date (YYYY-MM-DD), the browser's own date input. */
+    | { kind: 'date' }
     /** A choice among the records of another endpoint; sends the id, or null when cleared. */
     | { kind: 'select'; options: OptionLoader; loadFailedMessage: string }
   );

@@ -1,0 +1,117 @@
+import { INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
+import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { FormModal, notifyFailure, useRefreshDataList } from '../../components';
+import { BOOKINGS_ENDPOINT, todayIso } from './booking-model';
+import { useUniqueNumber } from './use-unique-number';
+
+// SPEC §2.4 New booking, §7.2: the number comes from GET /api/booking-next-number, both numbers are checked for
+// uniqueness (§5.2), the status is 1 (§4.1); once created, the booking's page opens (§2.3).
+
+export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const navigate = useNavigate();
+  const refresh = useRefreshDataList();
+  const [number, setNumber] = useState('');
+  const [numberAlt, setNumberAlt] = useState('');
+  const [bookedAt, setBookedAt] = useState(todayIso());
+  const [passengers, setPassengers] = useState<number | string>(1);
+
+  const next = useQuery({
+    queryKey: ['/api/booking-next-number'],
+    queryFn: ({ signal }) => api.get<{ number: string }>('/api/booking-next-number', undefined, signal),
+    enabled: opened,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (next.data && number === '') setNumber(next.data.number);
+  }, [next.data, number]);
+  useEffect(() => {
+    if (next.isError) notifyFailure(MESSAGES.bookingNumberGenerationFailed, next.error);
+  }, [next.isError, next.error]);
+
+  const numberCheck = useUniqueNumber({
+    endpoint: BOOKINGS_ENDPOINT,
+    field: 'number',
+    value: number,
+    failureMessage: MESSAGES.bookingNumberCheckFailed,
+  });
+  const altCheck = useUniqueNumber({
+    endpoint: BOOKINGS_ENDPOINT,
+    field: 'number_alt',
+    value: numberAlt,
+    failureMessage: MESSAGES.bookingNumberAltCheckFailed,
+  });
+
+  return (
+    <FormModal<{ id: number }>
+      opened={opened}
+      onClose={onClose}
+      title="Nouvelle réservation"
+      size="md"
+      failureMessage={MESSAGES.bookingCreateFailed}
+      canSubmit={!numberCheck.error && !altCheck.error && !numberCheck.isChecking && !altCheck.isChecking}
+      onSubmit={() =>
+        api.create<{ id: number }>(BOOKINGS_ENDPOINT, {
+          number: number.trim(),
+          number_alt: numberAlt.trim(),
+          booked_at: bookedAt || null,
+          passengers_number: Number(passengers),
+          booking_status_id: INITIAL_BOOKING_STATUS_ID,
+        })
+      }
+      onSaved={(booking) => {
+        void refresh(BOOKINGS_ENDPOINT);
+        navigate(pathTo('single-booking', { bookingId: booking.id }));
+      }}
+    >
+      {({ errors }) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            name="number"
+            label="Numéro de réservation"
+            required
+            maxLength={50}
+            autoComplete="off"
+            value={number}
+            placeholder={next.isLoading ? 'Chargement...' : undefined}
+            onChange={(event) => setNumber(event.currentTarget.value)}
+            error={numberCheck.error ?? errors.number}
+          />
+          <TextInput
+            name="number_alt"
+            label="Numéro alternatif"
+            maxLength={50}
+            autoComplete="off"
+            value={numberAlt}
+            onChange={(event) => setNumberAlt(event.currentTarget.value)}
+            error={altCheck.error ?? errors.number_alt}
+          />
+          <TextInput
+            name="booked_at"
+            type="date"
+            label="Date d'achat"
+            value={bookedAt}
+            onChange={(event) => setBookedAt(event.currentTarget.value)}
+            error={errors.booked_at}
+          />
+          <NumberInput
+            name="passengers_number"
+            label="Nombre de passagers"
+            required
+            min={1}
+            max={500}
+            allowDecimal={false}
+            value={passengers}
+            onChange={setPassengers}
+            error={errors.passengers_number}
+          />
+        </SimpleGrid>
+      )}
+    </FormModal>
+  );
+}

@@ -1,0 +1,122 @@
+import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
+import type { FormField, FormSection } from '../reference-data';
+
+// The fields of the booking dialogs of SPEC §2.4 (General booking info, Billing, Customer, Passenger edit), declared
+// once and drawn by the generic FormSections of the reference-data dialogs.
+
+const select = (
+  name: string,
+  label: string,
+  endpoint: string,
+  loadFailedMessage: string,
+  labelField = 'label',
+): FormField => ({ name, label, kind: 'select', options: { endpoint, labelField }, loadFailedMessage });
+
+const origin = select('booking_origin_id', 'Origine', '/api/booking-origins', LIST_LOAD_FAILED_MESSAGES.bookingOrigins);
+const provider = select(
+  'business_provider_id',
+  'Apporteur',
+  '/api/business-providers',
+  LIST_LOAD_FAILED_MESSAGES.businessProviders,
+);
+
+/** General booking info; the number (locked) and the flight slots are drawn by the dialog itself. */
+export const GENERAL_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      { name: 'number', label: 'Numéro de réservation', kind: 'text', isRequired: true, maxLength: 50 },
+      { name: 'number_alt', label: 'Numéro alternatif', kind: 'text', maxLength: 50 },
+      { name: 'passengers_number', label: 'Nombre de passagers', kind: 'number', isRequired: true, min: 1, step: 1 },
+      { name: 'booked_at', label: "Date d'achat", kind: 'date' },
+      select('location_id', 'Lieu de vol', '/api/locations', LIST_LOAD_FAILED_MESSAGES.locations),
+      select('prestation_id', 'Prestation', '/api/prestations', LIST_LOAD_FAILED_MESSAGES.prestations),
+      origin,
+      provider,
+      { name: 'has_pre_flight_infos', label: 'Informations pré-vol envoyées', kind: 'switch', isWide: true },
+    ],
+  },
+];
+
+export const BILLING_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      select(
+        'payment_method_id',
+        'Moyen de paiement',
+        '/api/payment-methods',
+        LIST_LOAD_FAILED_MESSAGES.paymentMethods,
+      ),
+      { name: 'refundable', label: 'Remboursable', kind: 'switch' },
+      { name: 'total_amount', label: 'Montant total (€)', kind: 'number', min: 0, step: 0.01 },
+      { name: 'paid_amount', label: 'Montant déjà payé (€)', kind: 'number', min: 0, step: 0.01 },
+      { name: 'remaining_amount', label: 'Reste à payer (€)', kind: 'number', min: 0, step: 0.01 },
+    ],
+  },
+  { title: 'Provenance', fields: [origin, provider] },
+];
+
+/** Company fields: shown and sent only when the customer is not an individual (§5.3 clears them otherwise). */
+export const COMPANY_FIELDS = ['company_name', 'siret_number', 'vat_number'];
+
+export const CUSTOMER_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      {
+        name: 'customer_type_id',
+        label: 'Type de client',
+        kind: 'select',
+        isRequired: true,
+        options: { endpoint: '/api/customer-types', labelField: 'label' },
+        loadFailedMessage: 'Erreur de chargement des types de client',
+      },
+      { name: 'company_name', label: 'Raison sociale', kind: 'text' },
+      { name: 'last_name', label: 'Nom', kind: 'text', autoComplete: 'family-name' },
+      { name: 'first_name', label: 'Prénom', kind: 'text', autoComplete: 'given-name' },
+      { name: 'email', label: 'Email', kind: 'email' },
+      { name: 'phone', label: 'Téléphone', kind: 'phone' },
+      { name: 'siret_number', label: 'N° SIRET', kind: 'text', maxLength: 50 },
+      { name: 'vat_number', label: 'N° TVA', kind: 'text', maxLength: 50 },
+    ],
+  },
+  {
+    title: 'Adresse',
+    fields: [
+      { name: 'address', label: 'Adresse', kind: 'text', maxLength: 500, isWide: true, autoComplete: 'address-line1' },
+      {
+        name: 'additional_address',
+        label: "Complément d'adresse",
+        kind: 'text',
+        maxLength: 500,
+        isWide: true,
+        autoComplete: 'address-line2',
+      },
+      { name: 'zip_code', label: 'Code postal', kind: 'text', maxLength: 20, autoComplete: 'postal-code' },
+      { name: 'town', label: 'Ville', kind: 'text', autoComplete: 'address-level2' },
+      { name: 'country', label: 'Pays', kind: 'text', autoComplete: 'country-name' },
+    ],
+  },
+];
+
+export const PASSENGER_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      { name: 'ticket_number', label: 'Numéro de billet', kind: 'text', isRequired: true, maxLength: 50 },
+      {
+        name: 'passenger_type_id',
+        label: 'Qualité',
+        kind: 'select',
+        isRequired: true,
+        options: { endpoint: '/api/passenger-types', labelField: 'label' },
+        loadFailedMessage: LIST_LOAD_FAILED_MESSAGES.passengerTypes,
+      },
+      { name: 'first_name', label: 'Prénom', kind: 'text', isRequired: true, autoComplete: 'off' },
+      { name: 'last_name', label: 'Nom', kind: 'text', isRequired: true, autoComplete: 'off' },
+      { name: 'email', label: 'Email', kind: 'email' },
+      { name: 'phone', label: 'Téléphone', kind: 'phone' },
+      { name: 'age', label: 'Âge', kind: 'number', min: 0, max: 120, step: 1 },
+      { name: 'weight', label: 'Poids (kg)', kind: 'number', min: 0, max: 300, step: 'any' },
+      { name: 'department', label: 'Département', kind: 'text', maxLength: 10 },
+      { name: 'is_referent', label: 'Passager référent', kind: 'switch' },
+    ],
+  },
+];

@@ -1,0 +1,168 @@
+import { BOOKING_STATUSES, type ListQuery, type StatusDefinition } from '@app/domain';
+
+// What the booking screens read (SPEC §3 Booking, Customer, Passenger; §7.2, §7.3) and how they show it.
+
+export const BOOKINGS_ENDPOINT = '/api/bookings';
+export const PASSENGERS_ENDPOINT = '/api/passengers';
+export const CUSTOMERS_ENDPOINT = '/api/customers';
+
+type Labelled = { id: number; label: string };
+
+export type PassengerSummary = {
+  id: number;
+  full_name: string;
+  first_name: string | null;
+  last_name: string | null;
+  department: string | null;
+  is_referent: number;
+  next_flights?: FlightSummary[];
+  realized_flights?: FlightSummary[];
+};
+
+export type FlightSummary = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  flight_status_id: number;
+  location?: Labelled | null;
+  balloon?: Labelled | null;
+};
+
+export type Customer = {
+  id: number;
+  customer_type_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+  full_name?: string | null;
+  email: string | null;
+  phone: string | null;
+  siret_number: string | null;
+  vat_number: string | null;
+  address: string | null;
+  additional_address: string | null;
+  zip_code: string | null;
+  town: string | null;
+  country: string | null;
+  customer_type?: Labelled | null;
+};
+
+export type Booking = {
+  id: number;
+  number: string;
+  number_alt: string | null;
+  booked_at: string | null;
+  passengers_number: number;
+  booking_status_id: number;
+  customer_id: number | null;
+  has_pre_flight_infos: number;
+  has_all_infos: number;
+  has_total_weight: number;
+  total_weight: number;
+  location_id: number | null;
+  prestation_id: number | null;
+  booking_origin_id: number | null;
+  business_provider_id: number | null;
+  payment_method_id: number | null;
+  paid_amount: number | null;
+  total_amount: number | null;
+  remaining_amount: number | null;
+  refundable: number;
+  created_at?: string;
+  referent_passenger?: PassengerSummary | null;
+  customer?: Customer | null;
+  location?: Labelled | null;
+  prestation?: Labelled | null;
+  booking_status?: { id: number; slug: string; label: string } | null;
+  booking_origin?: Labelled | null;
+  business_provider?: Labelled | null;
+  payment_method?: Labelled | null;
+  flight_schedules?: Labelled[];
+  requested_dates?: { id: number; date: string }[];
+  passengers_count?: number;
+};
+
+export type Passenger = {
+  id: number;
+  booking_id: number;
+  ticket_number: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  full_name: string;
+  is_referent: number;
+  email: string | null;
+  phone: string | null;
+  department: string | null;
+  age: number | null;
+  weight: number | null;
+  passenger_type_id: number | null;
+  passenger_type?: Labelled | null;
+  flights_count?: number;
+  flights?: (FlightSummary & { flight_status?: { slug: string; label: string } | null })[];
+};
+
+/** The booking page's read (SPEC §7.2 GET /api/bookings/{id}?embed=...&count=passengers). */
+export const BOOKING_DETAIL_QUERY: ListQuery = {
+  embed: [
+    'customer.customer_type',
+    'location',
+    'prestation',
+    'booking_status',
+    'booking_origin',
+    'business_provider',
+    'payment_method',
+    'flight_schedules',
+    'referent_passenger.next_flights.location',
+    'referent_passenger.realized_flights.location',
+  ],
+  count: ['passengers'],
+};
+
+/** React Query key of one booking's page data; under the endpoint, so refreshing '/api/bookings' reloads it. */
+export const bookingKey = (bookingId: number) => [BOOKINGS_ENDPOINT, 'detail', bookingId];
+
+const STATUSES: StatusDefinition[] = Object.values(BOOKING_STATUSES);
+export const bookingStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
+  STATUSES.find((status) => status.id === id);
+export const isBookingEditable = (booking: Pick<Booking, 'booking_status_id'>): boolean =>
+  bookingStatusById(booking.booking_status_id)?.isEditable ?? true;
+
+const dateFormat = new Intl.DateTimeFormat('fr-FR', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const longDateFormat = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const amountFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+
+const asUtcDate = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
+
+/** '2026-06-20' → '20/06/2026'; empty for nothing. */
+export const formatDate = (day: string | null | undefined): string => (day ? dateFormat.format(asUtcDate(day)) : '');
+/** '2026-06-20' → 'samedi 20 juin 2026'. */
+export const formatLongDate = (day: string): string => longDateFormat.format(asUtcDate(day));
+/** '07:30:00' → '07:30'. */
+export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : '');
+/** 120.5 → '120,50 €'; empty for nothing. */
+export const formatAmount = (amount: number | null | undefined): string =>
+  amount === null || amount === undefined ? '' : amountFormat.format(amount);
+
+/** Today as YYYY-MM-DD on the user's clock (purchase date by default). */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/** A customer as staff name them: the company for companies and associations, else first and last name. */
+export function customerName(customer: Customer | null | undefined): string {
+  if (!customer) return '';
+  const person = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
+  return customer.company_name || person || customer.full_name || '';
+}
