@@ -91,8 +91,16 @@ export type WriteSpec = {
   dependents?: { table: keyof DB & string; column: string; message: string | ((count: number) => string) }[];
   /** A create whose values on these columns already exist answers the existing row (200) instead. */
   idempotentOn?: string[];
-  /** Runs before insert/update with the values to write and, on update, the current row. May change values. */
-  beforeWrite?: (scope: WriteScope, values: Row, existing: Row | null) => Promise<void> | void;
+  /**
+   * Runs before insert/update with the values to write, on update the current row, and the id lists sent for
+   * `relations`. May change values.
+   */
+  beforeWrite?: (
+    scope: WriteScope,
+    values: Row,
+    existing: Row | null,
+    lists: ReadonlyMap<string, number[]>,
+  ) => Promise<void> | void;
   /** Runs before a delete, after the dependents check; throw to refuse. */
   beforeDelete?: (scope: WriteScope, existing: Row) => Promise<void> | void;
 };

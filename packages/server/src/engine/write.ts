@@ -198,7 +198,7 @@ export async function createRecord(
         const existing = await query.executeTakeFirst();
         if (existing) return { row: await runGet(scope.ctx, registry, name, existing.id), created: false };
       }
-      await resource.write.beforeWrite?.(scope, values, null);
+      await resource.write.beforeWrite?.(scope, values, null, lists);
       await checkReferences(trx, registry, resource, values, lists);
       await checkUnique(trx, resource, values, values, null);
       await clearExclusive(trx, resource, values, values, null);
@@ -227,7 +227,7 @@ export async function updateRecord(
       const trx = scope.trx as unknown as Kysely<any>;
       const existing = await findRow(trx, resource, id);
       if (!existing) throw new NotFoundError();
-      await resource.write.beforeWrite?.(scope, values, existing);
+      await resource.write.beforeWrite?.(scope, values, existing, lists);
       const merged = { ...existing, ...values };
       await checkReferences(trx, registry, resource, values, lists);
       await checkUnique(trx, resource, merged, values, id);

@@ -7,6 +7,7 @@ import {
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
 import { ValidationError } from '../http/errors.js';
+import { assertBookingPartsEditable } from '../services/booking-rules.js';
 import { authorOf, f } from './fields.js';
 
 // What hangs off a booking: links between bookings, requested dates, notes, shop-sync notifications.
@@ -32,6 +33,8 @@ export const bookingLinks: Resource = {
     beforeWrite: async ({ trx }, values) => {
       const a = values.booking_id as number;
       const b = values.linked_booking_id as number;
+      await assertBookingPartsEditable(trx, a);
+      await assertBookingPartsEditable(trx, b);
       const existing = await trx
         .selectFrom('booking_links')
         .select('id')
@@ -43,6 +46,10 @@ export const bookingLinks: Resource = {
         )
         .executeTakeFirst();
       if (existing) throw ValidationError.field('linked_booking_id', 'Ces réservations sont déjà liées.');
+    },
+    beforeDelete: async ({ trx }, existing) => {
+      await assertBookingPartsEditable(trx, Number(existing.booking_id));
+      await assertBookingPartsEditable(trx, Number(existing.linked_booking_id));
     },
   },
 };
@@ -60,6 +67,9 @@ export const requestedDates: Resource = {
     // SPEC §5.3 sends each date once; asking again for a date already requested answers that date (200).
     idempotentOn: ['booking_id', 'date'],
     unique: [{ field: 'date', scope: 'booking_id', message: 'Cette date est déjà demandée pour cette réservation.' }],
+    beforeWrite: ({ trx }, values, existing) =>
+      assertBookingPartsEditable(trx, Number(existing ? existing.booking_id : values.booking_id)),
+    beforeDelete: ({ trx }, existing) => assertBookingPartsEditable(trx, Number(existing.booking_id)),
   },
 };
 

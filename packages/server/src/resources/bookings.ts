@@ -2,6 +2,7 @@ import { bookingCreateSchema, bookingUpdateSchema, INITIAL_BOOKING_STATUS_ID, ME
 import { type RawBuilder, sql } from 'kysely';
 import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
+import { checkBookingUpdate } from '../services/booking-rules.js';
 import { f } from './fields.js';
 
 // SPEC §3 Booking, §7.2. total_weight, has_total_weight and has_all_infos are computed from the passengers at
@@ -112,5 +113,9 @@ export const bookings: Resource = {
       { field: 'number_alt', message: MESSAGES.numberAlreadyExists },
     ],
     relations: ['flight_schedules'],
+    // SPEC §4.1: a completed, canceled or expired booking only changes status (409 otherwise).
+    beforeWrite: async ({ trx }, values, existing, lists) => {
+      if (existing) await checkBookingUpdate(trx, Number(existing.id), values, lists);
+    },
   },
 };

@@ -2,6 +2,7 @@ import { FLIGHT_STATUSES, MESSAGES, passengerCreateSchema, passengerUpdateSchema
 import { sql } from 'kysely';
 import { ref } from '../engine/sql.js';
 import type { Relation, Resource } from '../engine/types.js';
+import { applyReferentRule, BOOKING_RULE_MESSAGES, beforePassengerDelete } from '../services/booking-rules.js';
 import { f, fullName } from './fields.js';
 
 /** Today's date on the server's clock, YYYY-MM-DD (next flights are those of today and later). */
@@ -26,7 +27,8 @@ const flightsWhere = (where?: Relation['where']): Relation => ({
   ...(where ? { where } : {}),
 });
 
-// SPEC §3 Passenger, §5.2 ticket number unique ("Ce numéro existe déjà"); one referent per booking.
+// SPEC §3 Passenger, §5.2 ticket number unique ("Ce numéro existe déjà"); exactly one referent per booking, no
+// deletion while registered on a flight, nothing changes on a not-editable booking (services/booking-rules.ts).
 export const passengers: Resource = {
   name: 'passengers',
   table: 'passengers',
@@ -71,5 +73,10 @@ export const passengers: Resource = {
     update: passengerUpdateSchema,
     unique: [{ field: 'ticket_number', message: MESSAGES.numberAlreadyExists }],
     exclusive: [{ field: 'is_referent', scope: 'booking_id' }],
+    dependents: [
+      { table: 'registrations', column: 'passenger_id', message: BOOKING_RULE_MESSAGES.registeredPassenger },
+    ],
+    beforeWrite: ({ trx }, values, existing) => applyReferentRule(trx, values, existing),
+    beforeDelete: ({ trx }, existing) => beforePassengerDelete(trx, existing),
   },
 };
