@@ -9,7 +9,11 @@ import type { Config } from '../config.js';
 /** Paths that other sites may frame. */
 export const FRAMEABLE_PREFIXES = ['/widget/'];
 
-export function contentSecurityPolicy(config: Config, isFrameable: boolean): string {
+/** Who may frame an answer: anyone (widget), the app itself (its PDF previews), nobody (the rest). */
+export type Framing = 'any' | 'self' | 'none';
+const FRAME_ANCESTORS: Record<Framing, string> = { any: '*', self: "'self'", none: "'none'" };
+
+export function contentSecurityPolicy(config: Config, framing: Framing): string {
   // Split deployment: the app calls api.<host> (SPEC §7), a sibling under the shared cookie domain.
   const connect = ["'self'", ...(config.cookieDomain ? [`https://*.${config.cookieDomain.replace(/^\./, '')}`] : [])];
   return [
@@ -26,21 +30,29 @@ export function contentSecurityPolicy(config: Config, isFrameable: boolean): str
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    `frame-ancestors ${isFrameable ? '*' : "'none'"}`,
+    `frame-ancestors ${FRAME_ANCESTORS[framing]}`,
   ].join('; ');
 }
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const { config } = app.ctx;
-  const framed = contentSecurityPolicy(config, true);
-  const unframed = contentSecurityPolicy(config, false);
+  const policies: Record<Framing, string> = {
+    any: contentSecurityPolicy(config, 'any'),
+    self: contentSecurityPolicy(config, 'self'),
+    none: contentSecurityPolicy(config, 'none'),
+  };
   app.addHook('onSend', async (request, reply, payload) => {
-    const isFrameable = FRAMEABLE_PREFIXES.some((prefix) => request.url.startsWith(prefix));
-    reply.header('content-security-policy', isFrameable ? framed : unframed);
+    const isPdf = String(reply.getHeader('content-type') ?? '').startsWith('application/pdf');
+    const framing: Framing = FRAMEABLE_PREFIXES.some((prefix) => request.url.startsWith(prefix))
+      ? 'any'
+      : isPdf
+        ? 'self'
+        : 'none';
+    reply.header('content-security-policy', policies[framing]);
     reply.header('x-content-type-options', 'nosniff');
     // Mailed links carry tokens in their query string: never send them to another site as a referrer.
     reply.header('referrer-policy', 'same-origin');
-    if (!isFrameable) reply.header('x-frame-options', 'DENY');
+    if (framing !== 'any') reply.header('x-frame-options', framing === 'self' ? 'SAMEORIGIN' : 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=()');
     return payload;

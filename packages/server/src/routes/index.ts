@@ -5,6 +5,7 @@ import { registerPlanningRoutes } from './planning.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerTicketTemplateRoutes } from './ticket-templates.js';
+import { registerTicketRoutes } from './tickets.js';
 
 /** Endpoints of SPEC §7 that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
 export async function registerSpecialRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,5 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerSearchRoutes(app);
   await registerSettingsRoutes(app);
   await registerTicketTemplateRoutes(app);
+  await registerTicketRoutes(app);
 }

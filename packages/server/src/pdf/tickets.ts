@@ -1,0 +1,232 @@
+import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { Kysely } from 'kysely';
+import QRCode from 'qrcode';
+import { createElement as h, type ReactElement } from 'react';
+import type { DB } from '../db/schema.js';
+import { loadTicketSheet, type Ticket, type TicketSheet } from './ticket-data.js';
+
+// Printed tickets (issue 8), drawn with @react-pdf/renderer from the ticket template base of the booking's
+// prestation: 'classic' (three cut-out tickets per A4 page, coloured band), 'gift' (one gift voucher per A5
+// landscape page, framed), 'minimal' (black on white, three per page, for office printers). Helvetica is one of
+// the PDF standard fonts: its WinAnsi encoding prints French accents and the euro sign, nothing to embed.
+
+// Names and numbers are never cut with a hyphen ('Bour-gogne', '2026-00-042'): a line breaks between words only.
+Font.registerHyphenationCallback((word) => [word]);
+
+const BLUE = '#0b5cad';
+const INK = '#1f2933';
+const MUTED = '#5f6b7a';
+const GOLD = '#b07d2b';
+
+const styles = StyleSheet.create({
+  a4: { padding: 28, fontFamily: 'Helvetica', color: INK },
+  ticket: {
+    height: 240,
+    flexDirection: 'row',
+    borderWidth: 1,
+    borderColor: '#c9d3df',
+    borderRadius: 6,
+    marginBottom: 14,
+  },
+  band: { width: 150, backgroundColor: BLUE, color: 'white', padding: 16, justifyContent: 'space-between' },
+  bandOperator: { fontSize: 15, fontFamily: 'Helvetica-Bold' },
+  bandTitle: { fontSize: 10, marginTop: 6 },
+  bandContact: { fontSize: 8, lineHeight: 1.4 },
+  body: { flex: 1, padding: 18, justifyContent: 'space-between' },
+  kicker: { fontSize: 9, color: MUTED, textTransform: 'uppercase', letterSpacing: 1 },
+  name: { fontSize: 22, fontFamily: 'Helvetica-Bold', marginTop: 4 },
+  type: { fontSize: 10, color: MUTED, marginTop: 2 },
+  rows: { flexDirection: 'row', flexWrap: 'wrap', marginTop: 8 },
+  cell: { width: '50%', marginBottom: 6, paddingRight: 8 },
+  label: { fontSize: 8, color: MUTED, textTransform: 'uppercase' },
+  value: { fontSize: 11, marginTop: 2 },
+  strong: { fontSize: 11, marginTop: 2, fontFamily: 'Helvetica-Bold' },
+  footer: { fontSize: 8, color: MUTED },
+  qrBox: { width: 130, padding: 14, alignItems: 'center', justifyContent: 'center' },
+  qr: { width: 100, height: 100 },
+  qrCaption: { fontSize: 8, color: MUTED, marginTop: 6, textAlign: 'center' },
+  // Gift voucher
+  a5: { padding: 22, fontFamily: 'Helvetica', color: INK },
+  frame: {
+    flex: 1,
+    borderWidth: 3,
+    borderColor: GOLD,
+    borderRadius: 10,
+    padding: 26,
+    alignItems: 'center',
+    justifyContent: 'space-between',
+  },
+  giftOperator: { fontSize: 12, letterSpacing: 3, textTransform: 'uppercase', color: GOLD },
+  giftTitle: { fontSize: 38, fontFamily: 'Times-Bold', marginTop: 6 },
+  giftSubtitle: { fontSize: 13, color: MUTED, marginTop: 4, fontFamily: 'Times-Italic' },
+  giftFor: { fontSize: 10, color: MUTED, marginTop: 14 },
+  giftName: { fontSize: 26, fontFamily: 'Times-Bold', marginTop: 2 },
+  giftBottom: { flexDirection: 'row', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end' },
+  giftDetails: { flex: 1 },
+  // Minimal
+  plain: {
+    height: 240,
+    flexDirection: 'row',
+    borderWidth: 1,
+    borderColor: INK,
+    marginBottom: 14,
+    borderStyle: 'dashed',
+  },
+});
+
+const frenchDate = (day: string) =>
+  new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+const validity = (sheet: TicketSheet) =>
+  sheet.validUntil ? `Valable jusqu'au ${frenchDate(sheet.validUntil)}` : 'Validité : voir conditions';
+
+/** Long names get a smaller type so they hold on their lines (no hyphenation, see above). */
+const nameSize = (name: string, size: number) =>
+  name.length <= 24 ? size : name.length <= 36 ? size * 0.78 : size * 0.62;
+
+const contact = (sheet: TicketSheet) => [sheet.operator.phone, sheet.operator.email].filter(Boolean).join('\n');
+
+const cell = (key: string, label: string, value: string | null, isStrong = false) =>
+  h(View, { key, style: styles.cell }, [
+    h(Text, { key: 'l', style: styles.label }, label),
+    h(Text, { key: 'v', style: isStrong ? styles.strong : styles.value }, value || '—'),
+  ]);
+
+const details = (sheet: TicketSheet, ticket: Ticket) =>
+  h(View, { style: styles.rows }, [
+    cell('b', 'Réservation', sheet.booking.number),
+    cell('t', 'Billet', ticket.ticketNumber, true),
+    cell('p', 'Prestation', sheet.prestation),
+    cell('l', 'Lieu de décollage', sheet.location),
+    sheet.booking.numberAlt ? cell('a', 'Référence', sheet.booking.numberAlt) : null,
+  ]);
+
+const qrCode = (qr: string, ticket: Ticket) =>
+  h(View, { style: styles.qrBox }, [
+    h(Image, { key: 'i', style: styles.qr, src: qr }),
+    h(Text, { key: 'c', style: styles.qrCaption }, ticket.ticketNumber),
+  ]);
+
+function classicTicket(sheet: TicketSheet, ticket: Ticket, qr: string, key: number, isPlain: boolean): ReactElement {
+  const left = isPlain
+    ? null
+    : h(View, { key: 'band', style: styles.band }, [
+        h(View, { key: 'top' }, [
+          h(Text, { key: 'o', style: styles.bandOperator }, sheet.operator.name),
+          h(Text, { key: 't', style: styles.bandTitle }, 'Vol en montgolfière'),
+        ]),
+        h(Text, { key: 'c', style: styles.bandContact }, contact(sheet)),
+      ]);
+  const body = h(View, { key: 'body', style: styles.body }, [
+    h(View, { key: 'who' }, [
+      h(Text, { key: 'k', style: styles.kicker }, isPlain ? `${sheet.operator.name} · Billet de vol` : 'Billet de vol'),
+      h(
+        Text,
+        { key: 'n', style: [styles.name, { fontSize: nameSize(ticket.passengerName, 22) }] },
+        ticket.passengerName,
+      ),
+      ticket.passengerType ? h(Text, { key: 't', style: styles.type }, ticket.passengerType) : null,
+    ]),
+    h(View, { key: 'd' }, details(sheet, ticket)),
+    h(Text, { key: 'f', style: styles.footer }, `${validity(sheet)}. Présentez ce billet au pilote le jour du vol.`),
+  ]);
+  return h(View, { key, style: isPlain ? styles.plain : styles.ticket, wrap: false }, [
+    left,
+    body,
+    h(View, { key: 'qr' }, qrCode(qr, ticket)),
+  ]);
+}
+
+function giftPage(sheet: TicketSheet, ticket: Ticket, qr: string, key: number): ReactElement {
+  return h(Page, { key, size: 'A5', orientation: 'landscape', style: styles.a5 }, [
+    h(View, { key: 'frame', style: styles.frame }, [
+      h(View, { key: 'head', style: { alignItems: 'center' } }, [
+        h(Text, { key: 'o', style: styles.giftOperator }, sheet.operator.name),
+        h(Text, { key: 't', style: styles.giftTitle }, 'Bon cadeau'),
+        h(Text, { key: 's', style: styles.giftSubtitle }, sheet.prestation ?? 'Vol en montgolfière'),
+        h(Text, { key: 'f', style: styles.giftFor }, 'offert à'),
+        h(
+          Text,
+          { key: 'n', style: [styles.giftName, { fontSize: nameSize(ticket.passengerName, 26) }] },
+          ticket.passengerName,
+        ),
+      ]),
+      h(View, { key: 'bottom', style: styles.giftBottom }, [
+        h(View, { key: 'd', style: styles.giftDetails }, [
+          h(View, { key: 'r', style: styles.rows }, [
+            cell('b', 'Réservation', sheet.booking.number),
+            cell('t', 'Billet', ticket.ticketNumber, true),
+            cell('l', 'Lieu de décollage', sheet.location),
+            cell('v', 'Validité', sheet.validUntil ? frenchDate(sheet.validUntil) : null),
+          ]),
+          h(Text, { key: 'c', style: styles.footer }, contact(sheet).replace('\n', ' · ')),
+        ]),
+        h(View, { key: 'qr' }, qrCode(qr, ticket)),
+      ]),
+    ]),
+  ]);
+}
+
+const TICKETS_PER_A4 = 3;
+
+function ticketsDocument(sheet: TicketSheet, codes: string[]): ReactElement {
+  const title = `Billets ${sheet.booking.number}`;
+  const meta = { title, author: sheet.operator.name, creator: sheet.operator.name, producer: sheet.operator.name };
+  if (sheet.tickets.length === 0) {
+    return h(Document, meta, [
+      h(Page, { key: 0, size: 'A4', style: styles.a4 }, [
+        h(Text, { key: 't', style: styles.name }, `Réservation ${sheet.booking.number}`),
+        h(Text, { key: 'm', style: styles.value }, 'Aucun passager sur cette réservation.'),
+      ]),
+    ]);
+  }
+  if (sheet.base === 'gift') {
+    return h(
+      Document,
+      meta,
+      sheet.tickets.map((ticket, i) => giftPage(sheet, ticket, codes[i] as string, i)),
+    );
+  }
+  const isPlain = sheet.base === 'minimal';
+  const pages: ReactElement[] = [];
+  for (let start = 0; start < sheet.tickets.length; start += TICKETS_PER_A4) {
+    const chunk = sheet.tickets.slice(start, start + TICKETS_PER_A4);
+    pages.push(
+      h(
+        Page,
+        { key: start, size: 'A4', style: styles.a4 },
+        chunk.map((ticket, i) => classicTicket(sheet, ticket, codes[start + i] as string, i, isPlain)),
+      ),
+    );
+  }
+  return h(Document, meta, pages);
+}
+
+/** The PDF of a sheet of tickets (the booking's, one passenger's, or a template preview's sample). */
+export async function renderTicketSheet(sheet: TicketSheet): Promise<Buffer> {
+  const codes = await Promise.all(
+    sheet.tickets.map((ticket) =>
+      QRCode.toDataURL(ticket.ticketNumber || sheet.booking.number, {
+        margin: 0,
+        width: 240,
+        errorCorrectionLevel: 'M',
+      }),
+    ),
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: react-pdf types its root as a DocumentProps element
+  return renderToBuffer(ticketsDocument(sheet, codes) as any);
+}
+
+/** GET /api/bookings/{id}/tickets.pdf; null when there is no such booking. */
+export async function renderBookingTicketsPdf(db: Kysely<DB>, bookingId: number): Promise<Buffer | null> {
+  const sheet = await loadTicketSheet(db, { bookingId });
+  return sheet ? renderTicketSheet(sheet) : null;
+}
+
+/** GET /api/passengers/{id}/ticket.pdf; null when there is no such passenger. */
+export async function renderPassengerTicketPdf(db: Kysely<DB>, passengerId: number): Promise<Buffer | null> {
+  const sheet = await loadTicketSheet(db, { passengerId });
+  return sheet ? renderTicketSheet(sheet) : null;
+}

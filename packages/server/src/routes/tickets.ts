@@ -1,0 +1,46 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { NotFoundError } from '../http/errors.js';
+import { renderBookingTicketsPdf, renderPassengerTicketPdf } from '../pdf/tickets.js';
+import { pathId } from './params.js';
+
+// Printed tickets (issue 8): the booking's sheet and one passenger's, shown inline in the tickets tab's frame and
+// downloadable. Same access as the booking page (signed-in staff; API keys are refused by the default policy).
+
+/** A file name safe in a header whatever the booking number holds. */
+const fileName = (prefix: string, number: string) => `${prefix}-${number.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf`;
+
+function sendPdf(reply: FastifyReply, pdf: Buffer | null, name: string) {
+  if (!pdf) throw new NotFoundError();
+  return (
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      // Passengers change between two views of the same address: never show a stale sheet.
+      .header('cache-control', 'no-store')
+      .send(pdf)
+  );
+}
+
+export async function registerTicketRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+  app.get('/api/bookings/:id/tickets.pdf', async (request, reply) => {
+    const id = pathId(request);
+    const booking = await db.selectFrom('bookings').select('number').where('id', '=', id).executeTakeFirst();
+    if (!booking) throw new NotFoundError();
+    return sendPdf(reply, await renderBookingTicketsPdf(db, id), fileName('billets', booking.number));
+  });
+  app.get('/api/passengers/:id/ticket.pdf', async (request, reply) => {
+    const id = pathId(request);
+    const passenger = await db
+      .selectFrom('passengers')
+      .select(['ticket_number'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!passenger) throw new NotFoundError();
+    return sendPdf(
+      reply,
+      await renderPassengerTicketPdf(db, id),
+      fileName('billet', passenger.ticket_number ?? String(id)),
+    );
+  });
+}
