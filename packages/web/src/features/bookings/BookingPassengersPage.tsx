@@ -44,8 +44,10 @@ function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSav
     initialValues(PASSENGER_SECTIONS, passenger ?? { is_referent: isFirst ? 1 : 0 }),
   );
   const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+  // One read per opening: a number shown to a previous dialog may have been taken since.
+  const [openedAt] = useState(() => Date.now());
   const next = useQuery({
-    queryKey: ['/api/booking-next-ticket-number', bookingId],
+    queryKey: ['/api/booking-next-ticket-number', bookingId, openedAt],
     queryFn: ({ signal }) =>
       api.get<{ ticket_number: string }>(`/api/booking-next-ticket-number/${bookingId}`, undefined, signal),
     enabled: opened && passenger === null,

@@ -178,7 +178,7 @@ export default function BookingsPage() {
         filters={FILTERS}
         columns={COLUMNS}
         isSearchable
-        searchPlaceholder="N°, client, passager ou #N°"
+        searchPlaceholder="N°, nom ou #N°"
         getRowHref={(b) => pathTo('single-booking', { bookingId: b.id })}
         toolbar={
           <Button

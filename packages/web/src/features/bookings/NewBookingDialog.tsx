@@ -20,8 +20,10 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   const [bookedAt, setBookedAt] = useState(todayIso());
   const [passengers, setPassengers] = useState<number | string>(1);
 
+  // One read per opening: a number shown to a previous dialog may have been taken since.
+  const [openedAt] = useState(() => Date.now());
   const next = useQuery({
-    queryKey: ['/api/booking-next-number'],
+    queryKey: ['/api/booking-next-number', openedAt],
     queryFn: ({ signal }) => api.get<{ number: string }>('/api/booking-next-number', undefined, signal),
     enabled: opened,
     staleTime: 0,
