@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '@app/server';
 import autocannon from 'autocannon';
 import { runFuzz } from './fuzz.js';
 import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
-import { buildScenarios, pickParams, type Scenario, type ScenarioKey } from './scenarios.js';
+import { buildScenarios, pickParams, SCENARIO_KEYS, type Scenario, type ScenarioKey } from './scenarios.js';
 
 // `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d] [--fresh] [--fuzz N]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
@@ -40,11 +40,12 @@ function parseOptions(args: readonly string[]): Options {
   const scale = Number(flag(args, 'scale') ?? 1);
   const duration = Number(flag(args, 'duration') ?? 5);
   const connections = Number(flag(args, 'connections') ?? 10);
-  const scenarios = (flag(args, 'scenarios') ?? 'a,b,c,d').split(',').map((s) => s.trim()) as ScenarioKey[];
+  const scenarios = (flag(args, 'scenarios') ?? SCENARIO_KEYS.join(',')).split(',').map((s) => s.trim()) as ScenarioKey[];
   if (!(scale > 0)) throw new Error('--scale doit être un nombre positif.');
   if (!(duration > 0 && duration <= 120)) throw new Error('--duration : entre 1 et 120 secondes.');
   if (!(connections >= 1 && connections <= 200)) throw new Error('--connections : entre 1 et 200.');
-  if (!scenarios.every((s) => ['a', 'b', 'c', 'd'].includes(s))) throw new Error('--scenarios : parmi a,b,c,d.');
+  if (!scenarios.every((s) => SCENARIO_KEYS.includes(s)))
+    throw new Error(`--scenarios : parmi ${SCENARIO_KEYS.join(',')}.`);
   const fuzz = Number(flag(args, 'fuzz') ?? 0);
   if (!(Number.isInteger(fuzz) && fuzz >= 0 && fuzz <= 100_000)) throw new Error('--fuzz : un nombre de requêtes.');
   return { scale, duration, connections, scenarios, fresh: args.includes('--fresh'), fuzz };

@@ -1,11 +1,12 @@
 import type { Database } from '@app/server';
 import { sql } from 'kysely';
 
-// The four measured calls, each with its "floor": the same answer produced by hand-written SQL through the
+// The measured calls (a–d: lists, planning, flight; e–g: the booking page and a filtered, searched status list), each with its "floor": the same answer produced by hand-written SQL through the
 // driver in the bench process (no HTTP, no auth, no query language), as a competent developer would write it
 // for that one screen. The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd';
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
+export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
 
 export type Scenario = {
   key: ScenarioKey;
@@ -19,7 +20,7 @@ export type Scenario = {
   floor: () => Promise<unknown>;
 };
 
-export type ScenarioParams = { lastName: string; day: string; flightId: number };
+export type ScenarioParams = { lastName: string; day: string; flightId: number; bookingId: number; locationId: number };
 
 /** Picks realistic parameters from the dataset: a common last name, the busiest coming day, the fullest flight. */
 export async function pickParams(database: Database, today: string): Promise<ScenarioParams> {
@@ -51,10 +52,30 @@ export async function pickParams(database: Database, today: string): Promise<Sce
     .orderBy('flight_id')
     .limit(1)
     .executeTakeFirst();
+  // The booking page of a booking with many passengers, and the location most pending bookings ask for.
+  const largest = await db
+    .selectFrom('passengers')
+    .select(['booking_id', sql<number>`count(*)`.as('n')])
+    .groupBy('booking_id')
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('booking_id')
+    .limit(1)
+    .executeTakeFirst();
+  const commonLocation = await db
+    .selectFrom('bookings')
+    .select(['location_id', sql<number>`count(*)`.as('n')])
+    .where('booking_status_id', '=', 1)
+    .where('location_id', 'is not', null)
+    .groupBy('location_id')
+    .orderBy(sql`count(*)`, 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return {
     lastName: middle?.last_name ?? 'Martin',
     day: busiest?.scheduled_date ?? today,
     flightId: fullest?.flight_id ?? 1,
+    bookingId: largest?.booking_id ?? 1,
+    locationId: commonLocation?.location_id ?? 1,
   };
 }
 
@@ -205,6 +226,63 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { ...(flight.rows[0] as object), teammates: teammates.rows };
   };
 
+  // (e) the booking page's read: the booking, its lookups and customer, slots, referent with next and realized
+  // flights, passenger count.
+  const floorE = async () => {
+    const [booking, slots, referentFlights] = await Promise.all([
+      sql`
+        select b.*, c.first_name as c_first_name, c.last_name as c_last_name, c.company_name, c.email as c_email,
+          c.phone as c_phone, ct.label as customer_type_label, l.label as location_label, pr.label as prestation_label,
+          bs.slug as status_slug, bo.label as origin_label, bp.label as provider_label, pm.label as payment_label,
+          rp.id as rp_id, rp.first_name as rp_first_name, rp.last_name as rp_last_name, rp.department as rp_department,
+          (select count(*) from passengers pc where pc.booking_id = b.id) as passengers_count
+        from bookings b
+        left join customers c on c.id = b.customer_id
+        left join customer_types ct on ct.id = c.customer_type_id
+        left join locations l on l.id = b.location_id
+        left join prestations pr on pr.id = b.prestation_id
+        join booking_statuses bs on bs.id = b.booking_status_id
+        left join booking_origins bo on bo.id = b.booking_origin_id
+        left join business_providers bp on bp.id = b.business_provider_id
+        left join payment_methods pm on pm.id = b.payment_method_id
+        left join passengers rp on rp.booking_id = b.id and rp.is_referent = 1
+        where b.id = ${params.bookingId}`.execute(db),
+      sql`select fs.* from flight_schedules fs join booking_flight_schedules bfs on bfs.flight_schedule_id = fs.id
+        where bfs.booking_id = ${params.bookingId} order by fs.position`.execute(db),
+      sql`select f.*, l.label as location_label from registrations r join flights f on f.id = r.flight_id
+        left join locations l on l.id = f.location_id
+        where r.passenger_id = (select id from passengers where booking_id = ${params.bookingId} and is_referent = 1)
+          and f.flight_status_id in (1, 2)
+        order by f.scheduled_date, f.scheduled_time`.execute(db),
+    ]);
+    return { ...(booking.rows[0] as object), flight_schedules: slots.rows, flights: referentFlights.rows };
+  };
+
+  // (f) the passengers tab: a booking's passengers with their type and flights count.
+  const floorF = async () =>
+    (
+      await sql`
+        select p.*, pt.label as passenger_type_label,
+          (select count(*) from registrations r where r.passenger_id = p.id) as flights_count
+        from passengers p left join passenger_types pt on pt.id = p.passenger_type_id
+        where p.booking_id = ${params.bookingId}
+        order by p.is_referent desc, p.id`.execute(db)
+    ).rows;
+
+  // (g) the pending list narrowed by a location and searched by a last name, with the list's embeds.
+  const narrowed = sql`${searchWhere} and ${pendingWhere} and b.location_id = ${params.locationId}`;
+  const floorG = async () => {
+    const [count, page] = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from bookings b where ${narrowed}`.execute(db),
+      pageOfBookings(narrowed).execute(db),
+    ]);
+    const ids = page.rows.map((row) => (row as { id: number }).id);
+    const dates = ids.length
+      ? (await sql`select * from requested_dates where booking_id in (${sql.join(ids)}) order by date`.execute(db)).rows
+      : [];
+    return { data: page.rows, dates, count: Number(count.rows[0]?.n ?? 0) };
+  };
+
   const searchStrategy = hasTerms
     ? `tables de termes indexées (trigrammes${hasFolded ? ', colonne folded' : ''}), UNION des identifiants`
     : 'fold() LIKE sur les lignes';
@@ -238,6 +316,27 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       method: 'GET',
       path: `/api/flights/${params.flightId}?embed=location,balloon,pilot,teammates,flight_type,flight_status&count=passengers&append=flight_masses`,
       floor: floorD,
+    },
+    {
+      key: 'e',
+      label: `page de la réservation ${params.bookingId}`,
+      method: 'GET',
+      path: `/api/bookings/${params.bookingId}?embed=location,prestation,booking_origin,business_provider,payment_method,flight_schedules,referent_passenger.next_flights.location,referent_passenger.realized_flights.location&count=passengers`,
+      floor: floorE,
+    },
+    {
+      key: 'f',
+      label: `passagers de la réservation ${params.bookingId}`,
+      method: 'GET',
+      path: `/api/passengers?filters=booking_id|=|${params.bookingId}&embed=passenger_type&count=flights`,
+      floor: floorF,
+    },
+    {
+      key: 'g',
+      label: `en attente, lieu ${params.locationId}, « ${params.lastName} »`,
+      method: 'GET',
+      path: `/api/bookings?filters=booking_status.slug|=|pending,location_id|=|${params.locationId}&search=${encodeURIComponent(params.lastName)}&embed=referent_passenger,customer,location,prestation,requested_dates&page=1`,
+      floor: floorG,
     },
   ];
 }

@@ -1,17 +1,15 @@
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { createElement as h, type ReactElement } from 'react';
 import type { DB } from '../db/schema.js';
+import './fonts.js';
 import { loadTicketSheet, type Ticket, type TicketSheet } from './ticket-data.js';
 
 // Printed tickets (issue 8), drawn with @react-pdf/renderer from the ticket template base of the booking's
 // prestation: 'classic' (three cut-out tickets per A4 page, coloured band), 'gift' (one gift voucher per A5
 // landscape page, framed), 'minimal' (black on white, three per page, for office printers). Helvetica is one of
 // the PDF standard fonts: its WinAnsi encoding prints French accents and the euro sign, nothing to embed.
-
-// Names and numbers are never cut with a hyphen ('Bour-gogne', '2026-00-042'): a line breaks between words only.
-Font.registerHyphenationCallback((word) => [word]);
 
 const BLUE = '#0b5cad';
 const INK = '#1f2933';

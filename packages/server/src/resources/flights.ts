@@ -4,6 +4,7 @@ import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import { appendFlightMasses } from '../services/flight-masses.js';
+import { checkFlightUpdate } from '../services/registrations.js';
 import { f } from './fields.js';
 
 // SPEC §3 Flight, §4.2 (new flights planned; a flight whose status is not editable cannot be deleted),
@@ -130,8 +131,10 @@ export const flights: Resource = {
     update: flightUpdateSchema,
     defaults: { flight_status_id: INITIAL_FLIGHT_STATUS_ID },
     relations: ['teammates'],
-    // SPEC §4.2: a realized flight has its takeoff and landing times.
-    beforeWrite: (_scope, values, existing) => {
+    // SPEC §4.2: a realized, postponed or canceled flight only changes status (and the realized times); a
+    // realized flight has its takeoff and landing times.
+    beforeWrite: async ({ trx }, values, existing, lists) => {
+      if (existing) await checkFlightUpdate(trx, existing, values, lists);
       const merged = { ...existing, ...values };
       if (merged.flight_status_id !== FLIGHT_STATUSES.realized.id) return;
       const errors: Record<string, string[]> = {};

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { registerBookingRoutes } from './bookings.js';
+import { registerDocumentRoutes } from './documents.js';
 import { registerFlightRoutes } from './flights.js';
 import { registerPlanningRoutes } from './planning.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerTicketTemplateRoutes } from './ticket-templates.js';
-import { registerTicketRoutes } from './tickets.js';
 
 /** Endpoints of SPEC §7 that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
 export async function registerSpecialRoutes(app: FastifyInstance): Promise<void> {
@@ -15,5 +15,5 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerSearchRoutes(app);
   await registerSettingsRoutes(app);
   await registerTicketTemplateRoutes(app);
-  await registerTicketRoutes(app);
+  await registerDocumentRoutes(app);
 }

@@ -2,6 +2,7 @@ import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../http/errors.js';
 import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
+import { parseRange, planningRange } from '../services/planning-range.js';
 import { bodyOf } from './params.js';
 
 /**
@@ -35,5 +36,11 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
     }
     const answer = await planningDay(db, day);
     return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
+  });
+  // The calendar's week or month (issue 9); an API key gets the flights only, as on the day read.
+  app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request) => {
+    const { from, to } = parseRange(bodyOf(request));
+    const answer = await planningRange(db, from, to);
+    return request.auth?.kind === 'api-client' ? { ...answer, events: [] } : answer;
   });
 }

@@ -40,3 +40,28 @@ export async function checkSeat(trx: Transaction<DB>, flightId: number, isForced
     );
   }
 }
+
+/** The fields a status change carries (SPEC §7.4 PUT /api/flights/{id} {flight_status_id, takeoff_time, landing_time}). */
+const STATUS_FIELDS = new Set(['flight_status_id', 'takeoff_time', 'landing_time']);
+
+export const FLIGHT_NOT_EDITABLE = 'Ce vol est réalisé, reporté ou annulé : seul son statut peut être modifié.';
+
+/** PUT /api/flights/{id} on a not-editable flight: only its status (409 otherwise), under the flight's lock. */
+export async function checkFlightUpdate(
+  trx: Transaction<DB>,
+  existing: Record<string, unknown>,
+  values: Record<string, unknown>,
+  lists: ReadonlyMap<string, number[]>,
+): Promise<void> {
+  const isStatusOnly = Object.keys(values).every((key) => STATUS_FIELDS.has(key)) && lists.size === 0;
+  if (isStatusOnly) return;
+  const flightId = Number(existing.id);
+  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  const status = await trx
+    .selectFrom('flights as f')
+    .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')
+    .select('s.is_editable')
+    .where('f.id', '=', flightId)
+    .executeTakeFirst();
+  if (status && !status.is_editable) throw new ConflictError(FLIGHT_NOT_EDITABLE);
+}

@@ -103,11 +103,10 @@ export type Passenger = {
 
 /** The booking page's read (SPEC §7.2 GET /api/bookings/{id}?embed=...&count=passengers). */
 export const BOOKING_DETAIL_QUERY: ListQuery = {
+  // The customer is read on its own by the summary (§7.2 GET /api/customers?filters=bookings.id|=|{id}).
   embed: [
-    'customer.customer_type',
     'location',
     'prestation',
-    'booking_status',
     'booking_origin',
     'business_provider',
     'payment_method',

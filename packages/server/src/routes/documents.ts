@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../http/errors.js';
+import { renderFlightPlanPdf } from '../pdf/flight-plan.js';
 import { renderBookingTicketsPdf, renderPassengerTicketPdf } from '../pdf/tickets.js';
 import { pathId } from './params.js';
 
-// Printed tickets (issue 8): the booking's sheet and one passenger's, shown inline in the tickets tab's frame and
-// downloadable. Same access as the booking page (signed-in staff; API keys are refused by the default policy).
+// Printed documents, shown inline in the app's frames and downloadable: tickets (issue 8, the booking's sheet and
+// one passenger's) and the operational flight plan (issue 9). Same access as the pages that show them (signed-in
+// staff; API keys are refused by the default policy).
 
 /** A file name safe in a header whatever the booking number holds. */
 const fileName = (prefix: string, number: string) => `${prefix}-${number.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf`;
@@ -21,7 +23,7 @@ function sendPdf(reply: FastifyReply, pdf: Buffer | null, name: string) {
   );
 }
 
-export async function registerTicketRoutes(app: FastifyInstance): Promise<void> {
+export async function registerDocumentRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.get('/api/bookings/:id/tickets.pdf', async (request, reply) => {
     const id = pathId(request);
@@ -42,5 +44,16 @@ export async function registerTicketRoutes(app: FastifyInstance): Promise<void> 
       await renderPassengerTicketPdf(db, id),
       fileName('billet', passenger.ticket_number ?? String(id)),
     );
+  });
+  app.get('/api/flights/:id/operational-flight-plan.pdf', async (request, reply) => {
+    const id = pathId(request);
+    const flight = await db
+      .selectFrom('flights')
+      .select(['scheduled_date', 'scheduled_time'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!flight) throw new NotFoundError();
+    const name = `plan-de-vol-${flight.scheduled_date}-${flight.scheduled_time.slice(0, 5).replace(':', 'h')}`;
+    return sendPdf(reply, await renderFlightPlanPdf(db, id), fileName(name, String(id)));
   });
 }

@@ -1,0 +1,314 @@
+import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import type { Kysely } from 'kysely';
+import { createElement as h, type ReactElement } from 'react';
+import type { DB } from '../db/schema.js';
+import { computeFlightMasses, type FlightMasses, loadFlightMassInputs } from '../services/flight-masses.js';
+import './fonts.js';
+
+// The operational flight plan the pilot signs (issue 9): one A4 page with the flight, the crew, the masses of
+// flight_masses (services/flight-masses.ts) as the pilot reads them, the fuel, the passenger manifest and the
+// signature boxes. GET /api/flights/{id}/operational-flight-plan.pdf.
+
+const INK = '#1f2933';
+const MUTED = '#5f6b7a';
+const LINE = '#c9d3df';
+const RED = '#c92a2a';
+
+const styles = StyleSheet.create({
+  page: { padding: 30, fontFamily: 'Helvetica', fontSize: 9, color: INK },
+  header: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    borderBottomWidth: 2,
+    borderColor: INK,
+    paddingBottom: 6,
+  },
+  title: { fontSize: 16, fontFamily: 'Helvetica-Bold' },
+  subtitle: { fontSize: 10, color: MUTED, marginTop: 2 },
+  right: { alignItems: 'flex-end' },
+  grid: { flexDirection: 'row', marginTop: 10, gap: 10 },
+  box: { flex: 1, borderWidth: 1, borderColor: LINE, borderRadius: 3, padding: 8 },
+  boxTitle: { fontSize: 8, color: MUTED, textTransform: 'uppercase', letterSpacing: 0.8, marginBottom: 4 },
+  row: { flexDirection: 'row', justifyContent: 'space-between', paddingVertical: 1.5 },
+  label: { color: MUTED },
+  value: { fontFamily: 'Helvetica-Bold' },
+  total: {
+    flexDirection: 'row',
+    justifyContent: 'space-between',
+    borderTopWidth: 1,
+    borderColor: INK,
+    marginTop: 3,
+    paddingTop: 3,
+  },
+  table: { marginTop: 10, borderWidth: 1, borderColor: LINE, borderRadius: 3 },
+  th: { flexDirection: 'row', backgroundColor: '#eef2f6', paddingVertical: 3, paddingHorizontal: 6 },
+  tr: { flexDirection: 'row', paddingVertical: 2.5, paddingHorizontal: 6, borderTopWidth: 0.5, borderColor: LINE },
+  cNum: { width: 22 },
+  cName: { flex: 3 },
+  cTicket: { flex: 2 },
+  cBooking: { flex: 2 },
+  cType: { flex: 1.4 },
+  cWeight: { width: 50, textAlign: 'right' },
+  cCheck: { width: 40, textAlign: 'center', alignItems: 'center' },
+  checkbox: { width: 8, height: 8, borderWidth: 0.8, borderColor: INK },
+  signatures: { flexDirection: 'row', gap: 10, marginTop: 12 },
+  signature: { flex: 1, height: 64, borderWidth: 1, borderColor: INK, borderRadius: 3, padding: 6 },
+  footer: { position: 'absolute', bottom: 18, left: 30, right: 30, fontSize: 7, color: MUTED, textAlign: 'center' },
+});
+
+export type FlightPlanPassenger = {
+  name: string;
+  ticketNumber: string | null;
+  bookingNumber: string;
+  type: string | null;
+  weight: number | null;
+};
+
+export type FlightPlan = {
+  operator: string;
+  date: string;
+  time: string;
+  status: string;
+  location: string | null;
+  takeoffAltitude: number | null;
+  maxAltitude: number | null;
+  takeoffTemperature: number | null;
+  flightType: string | null;
+  balloon: { label: string; registration: string | null; volume: number | null; seats: number | null } | null;
+  pilot: string | null;
+  teammates: string[];
+  masses: FlightMasses | null;
+  passengers: FlightPlanPassenger[];
+};
+
+const kg = (value: number | null | undefined) =>
+  value === null || value === undefined
+    ? '—'
+    : `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(value)} kg`;
+const unit = (value: number | null | undefined, suffix: string) =>
+  value === null || value === undefined
+    ? '—'
+    : `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value)} ${suffix}`;
+const minutes = (value: number | null | undefined) => {
+  if (value === null || value === undefined) return '—';
+  const hours = Math.floor(value / 60);
+  const rest = Math.round(value % 60);
+  return hours ? `${hours} h ${String(rest).padStart(2, '0')}` : `${rest} min`;
+};
+
+const line = (key: string, label: string, value: string, color?: string) =>
+  h(View, { key, style: styles.row }, [
+    h(Text, { key: 'l', style: styles.label }, label),
+    h(Text, { key: 'v', style: color ? [styles.value, { color }] : styles.value }, value),
+  ]);
+
+const box = (key: string, title: string, children: (ReactElement | null)[]) =>
+  h(View, { key, style: styles.box }, [h(Text, { key: '_title', style: styles.boxTitle }, title), ...children]);
+
+function planDocument(plan: FlightPlan): ReactElement {
+  const m = plan.masses;
+  const frenchDate = new Intl.DateTimeFormat('fr-FR', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${plan.date}T00:00:00Z`));
+  const time = plan.time.slice(0, 5);
+  const head = h(View, { key: 'head', style: styles.header }, [
+    h(View, { key: 'l' }, [
+      h(Text, { key: 't', style: styles.title }, 'Plan de vol opérationnel'),
+      h(Text, { key: 's', style: styles.subtitle }, `${frenchDate} à ${time} · ${plan.location ?? 'lieu non défini'}`),
+    ]),
+    h(View, { key: 'r', style: styles.right }, [
+      h(Text, { key: 'o', style: styles.value }, plan.operator),
+      h(Text, { key: 's', style: styles.subtitle }, `Statut : ${plan.status}`),
+    ]),
+  ]);
+  const flight = box('flight', 'Vol', [
+    line(
+      'b',
+      'Ballon',
+      plan.balloon ? `${plan.balloon.label}${plan.balloon.registration ? ` (${plan.balloon.registration})` : ''}` : '—',
+    ),
+    line('v', 'Volume', unit(plan.balloon?.volume, 'm³')),
+    line('p', 'Pilote', plan.pilot ?? '—'),
+    line('e', 'Équipiers', plan.teammates.join(', ') || '—'),
+    line('t', 'Type de vol', plan.flightType ?? '—'),
+    line('a', 'Altitude décollage / max', `${unit(plan.takeoffAltitude, 'm')} / ${unit(plan.maxAltitude, 'm')}`),
+    line('c', 'Température au sol', unit(plan.takeoffTemperature, '°C')),
+  ]);
+  const masses = box('masses', 'Masses', [
+    line('p', 'Pilote et sac', kg(m?.pilot)),
+    line(
+      'ps',
+      `Passagers (${m?.passengers_count ?? 0} × ${kg(m?.passenger_supplement)} de supplément)`,
+      kg(m?.passengers),
+    ),
+    line('b', 'Enveloppe, nacelle, brûleur (à vide)', kg(m?.balloon)),
+    line('g', 'Gaz', kg(m?.gas)),
+    h(View, { key: 'tot', style: styles.total }, [
+      h(Text, { key: 'l', style: styles.value }, 'Masse totale'),
+      h(Text, { key: 'v', style: styles.value }, kg(m?.total)),
+    ]),
+    line('mx', 'Masse max. au décollage (calcul §9)', kg(m?.max_takeoff_mass)),
+    line('c', 'Masse max. certifiée du ballon', kg(m?.balloon_takeoff_max_mass)),
+    line('mg', 'Marge', kg(m?.margin), m?.margin !== null && m?.margin !== undefined && m.margin < 0 ? RED : undefined),
+    m && m.passengers_without_weight > 0
+      ? h(
+          Text,
+          { key: 'w', style: { color: RED, marginTop: 3 } },
+          `${m.passengers_without_weight} passager(s) sans poids : total sous-estimé.`,
+        )
+      : null,
+  ]);
+  const fuel = box('fuel', 'Carburant et calcul', [
+    line('d', 'Vol + réserve', minutes(m?.flight_duration)),
+    line('f', 'Gaz nécessaire', kg(m?.fuel_needed)),
+    line('o', "Température à l'altitude max.", unit(m?.outside_temperature, '°C')),
+    line('pr', "Pression à l'altitude max.", unit(m?.pressure, 'hPa')),
+  ]);
+  const manifest = h(View, { key: 'manifest', style: styles.table }, [
+    h(View, { key: 'th', style: styles.th }, [
+      h(Text, { key: 'n', style: [styles.cNum, styles.value] }, '#'),
+      h(Text, { key: 'm', style: [styles.cName, styles.value] }, 'Passager'),
+      h(Text, { key: 't', style: [styles.cTicket, styles.value] }, 'Billet'),
+      h(Text, { key: 'b', style: [styles.cBooking, styles.value] }, 'Réservation'),
+      h(Text, { key: 'q', style: [styles.cType, styles.value] }, 'Qualité'),
+      h(Text, { key: 'w', style: [styles.cWeight, styles.value] }, 'Poids'),
+      h(Text, { key: 'c', style: [styles.cCheck, styles.value] }, 'Présent'),
+    ]),
+    ...plan.passengers.map((p, i) =>
+      h(View, { key: i, style: styles.tr, wrap: false }, [
+        h(Text, { key: 'n', style: styles.cNum }, String(i + 1)),
+        h(Text, { key: 'm', style: styles.cName }, p.name),
+        h(Text, { key: 't', style: styles.cTicket }, p.ticketNumber ?? '—'),
+        h(Text, { key: 'b', style: styles.cBooking }, p.bookingNumber),
+        h(Text, { key: 'q', style: styles.cType }, p.type ?? '—'),
+        h(Text, { key: 'w', style: styles.cWeight }, kg(p.weight)),
+        h(View, { key: 'c', style: styles.cCheck }, [h(View, { key: 'box', style: styles.checkbox })]),
+      ]),
+    ),
+    plan.passengers.length === 0
+      ? h(View, { key: 'none', style: styles.tr }, [h(Text, { key: 'n' }, 'Aucun passager inscrit.')])
+      : null,
+  ]);
+  const signatures = h(View, { key: 'sig', style: styles.signatures }, [
+    h(View, { key: 'p', style: styles.signature }, [h(Text, { key: 't', style: styles.label }, 'Signature du pilote')]),
+    h(View, { key: 'd', style: styles.signature }, [h(Text, { key: 't', style: styles.label }, 'Décollage (heure)')]),
+    h(View, { key: 'a', style: styles.signature }, [
+      h(Text, { key: 't', style: styles.label }, 'Atterrissage (heure, lieu)'),
+    ]),
+  ]);
+  return h(Document, { title: `Plan de vol ${plan.date} ${time}`, author: plan.operator }, [
+    h(Page, { key: 'p', size: 'A4', style: styles.page }, [
+      head,
+      h(View, { key: 'g1', style: styles.grid }, [flight, masses]),
+      h(View, { key: 'g2', style: styles.grid }, [fuel, h(View, { key: 'sp', style: { flex: 1 } })]),
+      h(
+        Text,
+        { key: 'mt', style: [styles.boxTitle, { marginTop: 12 }] },
+        `Manifeste passagers (${plan.passengers.length})`,
+      ),
+      manifest,
+      signatures,
+      h(
+        Text,
+        { key: 'f', style: styles.footer, fixed: true },
+        `${plan.operator} · plan édité le ${new Date().toLocaleDateString('fr-FR')}`,
+      ),
+    ]),
+  ]);
+}
+
+/** Everything the plan shows, in a few queries; null when there is no such flight. */
+export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<FlightPlan | null> {
+  const flight = await db
+    .selectFrom('flights as f')
+    .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+    .leftJoin('flight_types as t', 't.id', 'f.flight_type_id')
+    .select([
+      'f.scheduled_date',
+      'f.scheduled_time',
+      'f.takeoff_temperature',
+      'f.flight_max_altitude',
+      's.label as status',
+      'l.label as location',
+      'l.takeoff_altitude',
+      'l.flight_max_altitude as location_max_altitude',
+      'f.balloon_id',
+      'b.label as balloon',
+      'b.registration_number',
+      'b.volume',
+      'b.passengers as seats',
+      'p.first_name as pilot_first',
+      'p.last_name as pilot_last',
+      't.label as flight_type',
+    ])
+    .where('f.id', '=', flightId)
+    .executeTakeFirst();
+  if (!flight) return null;
+  const [teammates, passengers, inputs, company] = await Promise.all([
+    db
+      .selectFrom('flight_teammates as ft')
+      .innerJoin('teammates as t', 't.id', 'ft.teammate_id')
+      .select(['t.first_name', 't.last_name'])
+      .where('ft.flight_id', '=', flightId)
+      .orderBy('t.last_name')
+      .execute(),
+    db
+      .selectFrom('registrations as r')
+      .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+      .innerJoin('bookings as b', 'b.id', 'p.booking_id')
+      .leftJoin('passenger_types as t', 't.id', 'p.passenger_type_id')
+      .select(['p.first_name', 'p.last_name', 'p.ticket_number', 'p.weight', 'b.number', 't.label as type'])
+      .where('r.flight_id', '=', flightId)
+      .orderBy('b.number')
+      .orderBy('p.is_referent', 'desc')
+      .orderBy('p.id')
+      .execute(),
+    loadFlightMassInputs(db, [flightId]),
+    db.selectFrom('settings').select('value').where('key', '=', 'company_name').executeTakeFirst(),
+  ]);
+  const input = inputs.get(flightId);
+  const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
+  return {
+    operator: company?.value?.trim() || 'Montgolfière',
+    date: flight.scheduled_date,
+    time: flight.scheduled_time,
+    status: flight.status,
+    location: flight.location ?? null,
+    takeoffAltitude: flight.takeoff_altitude ?? null,
+    maxAltitude: flight.flight_max_altitude ?? flight.location_max_altitude ?? null,
+    takeoffTemperature: flight.takeoff_temperature,
+    flightType: flight.flight_type ?? null,
+    balloon:
+      flight.balloon_id === null
+        ? null
+        : {
+            label: flight.balloon ?? '',
+            registration: flight.registration_number ?? null,
+            volume: flight.volume ?? null,
+            seats: flight.seats ?? null,
+          },
+    pilot: flight.pilot_first || flight.pilot_last ? name(flight.pilot_first ?? null, flight.pilot_last ?? null) : null,
+    teammates: teammates.map((t) => name(t.first_name, t.last_name)),
+    masses: input ? computeFlightMasses(input) : null,
+    passengers: passengers.map((p) => ({
+      name: name(p.first_name, p.last_name) || 'Passager',
+      ticketNumber: p.ticket_number,
+      bookingNumber: p.number,
+      type: p.type ?? null,
+      weight: p.weight === null ? null : Number(p.weight),
+    })),
+  };
+}
+
+export async function renderFlightPlanPdf(db: Kysely<DB>, flightId: number): Promise<Buffer | null> {
+  const plan = await loadFlightPlan(db, flightId);
+  // biome-ignore lint/suspicious/noExplicitAny: react-pdf types its root as a DocumentProps element
+  return plan ? renderToBuffer(planDocument(plan) as any) : null;
+}

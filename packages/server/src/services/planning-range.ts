@@ -1,0 +1,128 @@
+import { BOOKING_STATUSES, isCalendarDate, MESSAGES } from '@app/domain';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { ValidationError } from '../http/errors.js';
+
+// POST /api/planning/range {from, to}: what the planning calendar shows for a week or a month (issue 9): each
+// flight with its time, status, balloon, seats left; each event; the pending passengers of each day (§4.3). Three
+// queries whatever the number of days, bounded to 42 days (six weeks, a month grid).
+
+export const MAX_RANGE_DAYS = 42;
+
+export type CalendarFlight = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  flight_status_id: number;
+  balloon: { id: number; label: string; passengers: number } | null;
+  location: { id: number; label: string } | null;
+  passengers_count: number;
+  availability: number | null;
+  is_public: number;
+};
+export type CalendarEvent = { id: number; scheduled_date: string; scheduled_time: string; title: string };
+export type PlanningRange = {
+  flights: CalendarFlight[];
+  events: CalendarEvent[];
+  /** Pending passengers asking for each day that has some (SPEC §4.3), by YYYY-MM-DD. */
+  pending_passengers: Record<string, number>;
+};
+
+const DAY_MS = 86_400_000;
+
+/** The `{from, to}` body: two real dates, in order, at most 42 days apart (422 naming the field otherwise). */
+export function parseRange(body: Record<string, unknown>): { from: string; to: string } {
+  const { from, to } = body;
+  const errors: Record<string, string[]> = {};
+  if (typeof from !== 'string' || !isCalendarDate(from)) errors.from = [MESSAGES.unexpectedFlightParameter];
+  if (typeof to !== 'string' || !isCalendarDate(to)) errors.to = [MESSAGES.unexpectedFlightParameter];
+  for (const key of Object.keys(body)) if (key !== 'from' && key !== 'to') errors[key] = ['Champ non autorisé.'];
+  if (Object.keys(errors).length) throw new ValidationError(errors, MESSAGES.unexpectedFlightParameter);
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  if (days < 1 || days > MAX_RANGE_DAYS) {
+    throw new ValidationError(
+      { to: [`La période doit compter de 1 à ${MAX_RANGE_DAYS} jours.`] },
+      `La période doit compter de 1 à ${MAX_RANGE_DAYS} jours.`,
+    );
+  }
+  return { from: from as string, to: to as string };
+}
+
+export async function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
+  const [flights, events, pending] = await Promise.all([
+    db
+      .selectFrom('flights as f')
+      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+      .leftJoin('locations as l', 'l.id', 'f.location_id')
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('registrations as r')
+            .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
+            .select(['r.flight_id', sql<number>`count(*)`.as('n')])
+            .where('rf.scheduled_date', '>=', from)
+            .where('rf.scheduled_date', '<=', to)
+            .groupBy('r.flight_id')
+            .as('t'),
+        (join) => join.onRef('t.flight_id', '=', 'f.id'),
+      )
+      .select([
+        'f.id',
+        'f.scheduled_date',
+        'f.scheduled_time',
+        'f.flight_status_id',
+        'f.is_public',
+        'f.balloon_id',
+        'b.label as balloon_label',
+        'b.passengers as balloon_passengers',
+        'f.location_id',
+        'l.label as location_label',
+        't.n as passengers_count',
+      ])
+      .where('f.scheduled_date', '>=', from)
+      .where('f.scheduled_date', '<=', to)
+      .orderBy('f.scheduled_date')
+      .orderBy('f.scheduled_time')
+      .orderBy('f.id')
+      .execute(),
+    db
+      .selectFrom('events')
+      .select(['id', 'scheduled_date', 'scheduled_time', 'title'])
+      .where('scheduled_date', '>=', from)
+      .where('scheduled_date', '<=', to)
+      .orderBy('scheduled_date')
+      .orderBy('scheduled_time')
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('requested_dates as rd')
+      .innerJoin('bookings as bk', 'bk.id', 'rd.booking_id')
+      .select(['rd.date', sql<number>`sum(bk.passengers_number)`.as('n')])
+      .where('rd.date', '>=', from)
+      .where('rd.date', '<=', to)
+      .where('bk.booking_status_id', '=', BOOKING_STATUSES.pending.id)
+      .groupBy('rd.date')
+      .execute(),
+  ]);
+  return {
+    flights: flights.map((r) => {
+      const count = Number(r.passengers_count ?? 0);
+      const seats =
+        r.balloon_passengers === null || r.balloon_passengers === undefined ? null : Number(r.balloon_passengers);
+      return {
+        id: r.id,
+        scheduled_date: r.scheduled_date,
+        scheduled_time: r.scheduled_time,
+        flight_status_id: r.flight_status_id,
+        is_public: r.is_public,
+        balloon:
+          r.balloon_id === null ? null : { id: r.balloon_id, label: r.balloon_label ?? '', passengers: seats ?? 0 },
+        location: r.location_id === null ? null : { id: r.location_id, label: r.location_label ?? '' },
+        passengers_count: count,
+        availability: seats === null ? null : seats - count,
+      };
+    }),
+    events,
+    pending_passengers: Object.fromEntries(pending.map((row) => [row.date, Number(row.n)])),
+  };
+}
