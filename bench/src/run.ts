@@ -8,9 +8,16 @@ import { createDatabase, type Database } from '@app/server';
 import autocannon from 'autocannon';
 import { runFuzz } from './fuzz.js';
 import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
-import { buildScenarios, pickParams, SCENARIO_KEYS, type Scenario, type ScenarioKey } from './scenarios.js';
+import {
+  buildScenarios,
+  DEFAULT_SCENARIOS,
+  pickParams,
+  SCENARIO_KEYS,
+  type Scenario,
+  type ScenarioKey,
+} from './scenarios.js';
 
-// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d] [--fresh] [--fuzz N]`
+// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
 // signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
 // runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
@@ -40,7 +47,9 @@ function parseOptions(args: readonly string[]): Options {
   const scale = Number(flag(args, 'scale') ?? 1);
   const duration = Number(flag(args, 'duration') ?? 5);
   const connections = Number(flag(args, 'connections') ?? 10);
-  const scenarios = (flag(args, 'scenarios') ?? SCENARIO_KEYS.join(',')).split(',').map((s) => s.trim()) as ScenarioKey[];
+  const scenarios = (flag(args, 'scenarios') ?? DEFAULT_SCENARIOS.join(','))
+    .split(',')
+    .map((s) => s.trim()) as ScenarioKey[];
   if (!(scale > 0)) throw new Error('--scale doit être un nombre positif.');
   if (!(duration > 0 && duration <= 120)) throw new Error('--duration : entre 1 et 120 secondes.');
   if (!(connections >= 1 && connections <= 200)) throw new Error('--connections : entre 1 et 200.');
