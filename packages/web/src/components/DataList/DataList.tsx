@@ -34,6 +34,7 @@ export function DataList<T>({
   baseQuery,
   storageKey,
   defaultOrder,
+  initialFilters,
   columns,
   label,
   isSearchable = false,
@@ -42,7 +43,7 @@ export function DataList<T>({
   footer,
   ...tableProps
 }: DataListProps<T>) {
-  const list = useDataList<T>({ endpoint, filters, baseQuery, storageKey, defaultOrder });
+  const list = useDataList<T>({ endpoint, filters, baseQuery, storageKey, defaultOrder, initialFilters });
   const { state, dispatch } = list;
   const isLarge = useIsLargeScreen();
   const [searchInput, setSearchInput] = useState('');

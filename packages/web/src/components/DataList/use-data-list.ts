@@ -14,6 +14,7 @@ import {
   type BaseQuery,
   countActiveFilters,
   type FilterDefinition,
+  type FilterValues,
   toListQuery,
   useListState,
 } from '../../lib/list-state';
@@ -39,11 +40,20 @@ export type UseDataListOptions = {
   /** Names the list in localStorage, where its order is remembered (SPEC §2.6). */
   storageKey: string;
   defaultOrder?: OrderItem[];
+  /** Filter values the list opens with (the user can change them). */
+  initialFilters?: FilterValues;
 };
 
 /** Headless data list: list state (reducer), the ListQuery it maps to, the debounced fetch of the page. */
-export function useDataList<T>({ endpoint, filters = [], baseQuery, storageKey, defaultOrder }: UseDataListOptions) {
-  const [state, dispatch] = useListState(storageKey, defaultOrder);
+export function useDataList<T>({
+  endpoint,
+  filters = [],
+  baseQuery,
+  storageKey,
+  defaultOrder,
+  initialFilters,
+}: UseDataListOptions) {
+  const [state, dispatch] = useListState(storageKey, defaultOrder, initialFilters);
   const query: ListQuery = useMemo(() => toListQuery(state, filters, baseQuery), [state, filters, baseQuery]);
   // Screens often pass baseQuery/filters inline: the query's text, not its identity, decides a new fetch.
   const queryText = JSON.stringify(query);

@@ -58,17 +58,19 @@ export type TakeoffMassCalculatorDialogProps = {
   onClose: () => void;
   /** Prefills the volume and envelope temperature. */
   balloon: Pick<Balloon, 'volume' | 'envelope_temperature' | 'takeoff_max_mass'>;
+  /** A flight's own conditions (operational flight plan); they win over the default location's altitudes. */
+  initial?: { groundTemperature: number | null; takeoffAltitude: number | null; maxAltitude: number | null };
 };
 
 /**
  * Inputs prefilled from the balloon (volume, envelope temperature) and the default location (takeoff and maximum
  * altitudes, while the user has not typed them); results follow every keystroke.
  */
-export function TakeoffMassCalculatorDialog({ opened, onClose, balloon }: TakeoffMassCalculatorDialogProps) {
+export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial }: TakeoffMassCalculatorDialogProps) {
   const [inputs, setInputs] = useState<Inputs>(() => ({
-    groundTemperature: '',
-    maxAltitude: '',
-    takeoffAltitude: '',
+    groundTemperature: asText(initial?.groundTemperature ?? null),
+    maxAltitude: asText(initial?.maxAltitude ?? null),
+    takeoffAltitude: asText(initial?.takeoffAltitude ?? null),
     volume: asText(balloon.volume),
     envelopeTemperature: asText(balloon.envelope_temperature),
   }));

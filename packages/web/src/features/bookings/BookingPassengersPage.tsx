@@ -1,12 +1,9 @@
-import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
-import { ActionIcon, Anchor, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { MESSAGES } from '@app/domain';
+import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBalloon, IconPencil, IconPlus, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
 import { api } from '../../api/client';
-import { pathTo } from '../../app/routes';
-import { statusIcon } from '../../app/status-icons';
 import {
   confirmDelete,
   type DataColumn,
@@ -21,7 +18,8 @@ import { useMe } from '../../session/store';
 import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../reference-data';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
-import { BOOKINGS_ENDPOINT, formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import { BOOKINGS_ENDPOINT, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import { PassengerFlightsDialog } from './PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 
 // single-booking passengers (SPEC §2.1, §2.4 Passenger edit and Passenger flight list, §7.3).
@@ -96,66 +94,6 @@ function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSav
         />
       )}
     </FormModal>
-  );
-}
-
-/** Passenger flight list (§2.4): date, time and status of each flight, each linked to its flight (§2.3). */
-function PassengerFlightsDialog({
-  passenger,
-  opened,
-  onClose,
-}: {
-  passenger: Passenger;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const result = useQuery({
-    queryKey: [PASSENGERS_ENDPOINT, 'flights', passenger.id],
-    queryFn: ({ signal }) =>
-      api.one<Passenger>(
-        PASSENGERS_ENDPOINT,
-        passenger.id,
-        { embed: ['flights.flight_status', 'flights.location'] },
-        signal,
-      ),
-    enabled: opened,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
-  }, [result.isError, result.error]);
-  const flights = result.data?.flights ?? [];
-  return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={`Vols de ${passenger.full_name}`}
-      closeButtonProps={{ 'aria-label': 'Fermer' }}
-    >
-      <Stack gap="xs">
-        {flights.map((flight) => {
-          const status = Object.values(FLIGHT_STATUSES).find((s) => s.id === flight.flight_status_id);
-          return (
-            <Group key={flight.id} justify="space-between" gap="xs">
-              <Anchor component={Link} to={pathTo('single-flight', { flightId: flight.id })} onClick={onClose}>
-                {`${formatDate(flight.scheduled_date)} à ${formatTime(flight.scheduled_time)}`}
-              </Anchor>
-              {flight.location && (
-                <Text size="sm" c="dimmed">
-                  {flight.location.label}
-                </Text>
-              )}
-              {status && (
-                <StatusTag size="small" color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
-                  {status.label}
-                </StatusTag>
-              )}
-            </Group>
-          );
-        })}
-        {result.isSuccess && flights.length === 0 && <Text c="dimmed">{MESSAGES.noData}</Text>}
-        {result.isLoading && <Text c="dimmed">Chargement...</Text>}
-      </Stack>
-    </Modal>
   );
 }
 

@@ -1,20 +1,89 @@
-import { Outlet, useParams } from 'react-router';
+import { MESSAGES } from '@app/domain';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import { ApiError, api } from '../../api/client';
 import { SubNavigation } from '../../app/layout/SubNavigation';
+import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
+import { notifyFailure } from '../../components';
+import { formatLongDate } from '../bookings/booking-model';
+import {
+  FLIGHT_DETAIL_QUERY,
+  FLIGHTS_ENDPOINT,
+  type Flight,
+  FlightStatusTag,
+  flightKey,
+  isFlightEditable,
+} from './flight-model';
 
-/** single-flight: its children summary (single-flight-summary) and operating-plan. */
+// single-flight (SPEC §2.1): the flight's date and time as title, its status tag, and its children (summary,
+// operating-plan), which read the flight loaded here through the outlet context.
+
+export type FlightContext = { flight: Flight; isEditable: boolean };
+export const useFlight = (): FlightContext => useOutletContext<FlightContext>();
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export default function FlightPage() {
-  const flightId = useParams().flightId ?? '';
+  const flightId = Number(useParams().flightId);
+  const result = useQuery({
+    queryKey: flightKey(flightId),
+    queryFn: ({ signal }) => api.one<Flight>(FLIGHTS_ENDPOINT, flightId, FLIGHT_DETAIL_QUERY, signal),
+  });
+  const flight = result.data;
+  usePageTitle(
+    flight ? `Vol du ${formatLongDate(flight.scheduled_date)} à ${flight.scheduled_time.slice(0, 5)}` : null,
+  );
+  const isMissing = result.error instanceof ApiError && result.error.status === 404;
+  useEffect(() => {
+    if (result.isError && !isMissing) notifyFailure(MESSAGES.flightLoadFailed, result.error);
+  }, [result.isError, result.error, isMissing]);
+
+  const back = (
+    <Anchor
+      component={Link}
+      to={flight ? pathTo('planning', undefined, { day: flight.scheduled_date }) : pathTo('planning')}
+      size="sm"
+    >
+      <Group gap={4} component="span" wrap="nowrap">
+        <IconArrowLeft size={14} aria-hidden />
+        {flight ? `Planning du ${capitalize(formatLongDate(flight.scheduled_date))}` : 'Planning'}
+      </Group>
+    </Anchor>
+  );
+  if (!flight) {
+    return (
+      <Stack gap="sm">
+        {back}
+        {isMissing && <Text>Ce vol n'existe pas ou a été supprimé.</Text>}
+        {result.isError && !isMissing && <Text c="red">{MESSAGES.flightLoadFailed}</Text>}
+        {result.isLoading && <Text c="dimmed">Chargement...</Text>}
+      </Stack>
+    );
+  }
+  const isEditable = isFlightEditable(flight);
   return (
-    <>
+    <Stack gap="sm">
+      <Group justify="space-between" gap="sm">
+        {back}
+        <FlightStatusTag statusId={flight.flight_status_id} />
+      </Group>
+      {!isEditable && (
+        <Alert color="gray" icon={<IconLock size={16} aria-hidden />} p="xs">
+          Ce vol n'est plus modifiable : seuls son statut et ses notes peuvent changer.
+        </Alert>
+      )}
       <SubNavigation
         label="Sections du vol"
         links={[
-          { label: 'Résumé', to: pathTo('single-flight-summary', { flightId }) },
-          { label: 'Plan de vol opérationnel', to: pathTo('single-flight-operating-plan', { flightId }) },
+          { label: 'Résumé', to: pathTo('single-flight-summary', { flightId: flight.id }) },
+          { label: 'Plan de vol opérationnel', to: pathTo('single-flight-operating-plan', { flightId: flight.id }) },
         ]}
       />
-      <Outlet />
-    </>
+      <Outlet context={{ flight, isEditable } satisfies FlightContext} />
+    </Stack>
   );
 }

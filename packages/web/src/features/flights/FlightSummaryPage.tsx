@@ -1,5 +1,398 @@
-// Placeholder for the flight summary: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconBalloon, IconCopy, IconPencil, IconPin, IconPlus, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { confirmDelete, notifyFailure, StatusTag, SummaryCard, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { useMe } from '../../session/store';
+import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
+import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
+import { formatFlag } from '../reference-data';
+import { AddPassengersDialog } from './AddPassengersDialog';
+import {
+  DuplicateFlightDialog,
+  FlightInfoDialog,
+  type FlightNote,
+  FlightNoteDialog,
+  FlightStatusDialog,
+} from './FlightDialogs';
+import { useFlight } from './FlightPage';
+import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
+
+// single-flight summary (SPEC §2.1, §2.4, §7.4): general info, status (§4.7), passengers grouped by booking with the
+// §4.3 counter and weight, the add-passengers dialog, notes with a pinned one. A not-editable flight (§4.2) is
+// read-only here except its status and notes; the server refuses the rest anyway.
+
+type FlightBooking = {
+  id: number;
+  number: string;
+  number_alt: string | null;
+  passengers_number: number;
+  referent_passenger: PassengerSummary | null;
+  passengers: (PassengerSummary & {
+    registration_id: number;
+    age: number | null;
+    weight: number | null;
+    ticket_number: string | null;
+    passenger_type_id: number | null;
+  })[];
+};
+
+type Dialog =
+  | { kind: 'info' | 'status' | 'duplicate' | 'add' }
+  | { kind: 'note'; note: FlightNote | null }
+  | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
+
+function useList<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T[]>, failure: string) {
+  const result = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
+  useEffect(() => {
+    if (result.isError) notifyFailure(failure, result.error);
+  }, [result.isError, result.error, failure]);
+  return result;
+}
+
 export default function FlightSummaryPage() {
-  return null;
+  const { flight, isEditable } = useFlight();
+  const { settings } = useMe();
+  const refresh = useRefreshDataList();
+  const navigate = useNavigate();
+  const dialog = useDialog<Dialog>();
+  const id = flight.id;
+
+  const bookings = useList<FlightBooking>(
+    [FLIGHTS_ENDPOINT, 'bookings', id],
+    (signal) => api.get<FlightBooking[]>(`${FLIGHTS_ENDPOINT}/${id}/bookings`, undefined, signal),
+    MESSAGES.passengersLoadFailed,
+  );
+  const notes = useList<FlightNote>(
+    ['/api/flight-notes', 'of-flight', id],
+    (signal) =>
+      api.list<FlightNote>(
+        '/api/flight-notes',
+        {
+          filters: [{ field: 'flight_id', op: '=', value: String(id) }],
+          order: [{ field: 'created_at', direction: 'ASC' }],
+        },
+        signal,
+      ),
+    MESSAGES.notesLoadFailed,
+  );
+  const types = useList<{ id: number; label: string }>(
+    ['/api/passenger-types', 'options', 'label', null],
+    (signal) => api.list('/api/passenger-types', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
+    LIST_LOAD_FAILED_MESSAGES.passengerTypes,
+  );
+  const typeLabel = (typeId: number | null) => types.data?.find((t) => t.id === typeId)?.label ?? '—';
+
+  const changed = () => {
+    void refresh(FLIGHTS_ENDPOINT);
+    void refresh('/api/planning');
+    void refresh('/api/flight-notes');
+    void refresh(BOOKINGS_ENDPOINT);
+  };
+  const unregister = async (passenger: { full_name: string; registration_id: number }) => {
+    const isDeleted = await confirmDelete({
+      message: `${passenger.full_name} sera retiré de ce vol.`,
+      onConfirm: () => api.remove('/api/registrations', passenger.registration_id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) changed();
+  };
+  const removeNote = async (note: FlightNote) => {
+    const isDeleted = await confirmDelete({
+      message: 'Cette note sera supprimée.',
+      onConfirm: () => api.remove('/api/flight-notes', note.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) changed();
+  };
+
+  const registeredIds = (bookings.data ?? []).flatMap((b) => b.passengers.map((p) => p.id));
+  const sortedNotes = [...(notes.data ?? [])].sort((a, b) => b.is_pinned - a.is_pinned);
+  const current = dialog.value;
+
+  return (
+    <Stack gap="md">
+      <Group justify="flex-end" gap="xs">
+        <Button
+          variant="default"
+          leftSection={<IconCopy size={16} aria-hidden />}
+          onClick={() => dialog.open({ kind: 'duplicate' })}
+        >
+          Dupliquer
+        </Button>
+      </Group>
+      {flight.pinned_note && (
+        <Paper withBorder p="sm" radius="md" bg="yellow.0" role="note" aria-label="Note épinglée">
+          <Group gap={6} wrap="nowrap" align="flex-start">
+            <IconPin size={16} aria-hidden />
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {flight.pinned_note.content}
+            </Text>
+          </Group>
+        </Paper>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <SummaryCard
+          title="Informations générales"
+          onEdit={() => dialog.open({ kind: 'info' })}
+          isEditDisabled={!isEditable}
+          rows={[
+            { label: 'Date', value: formatDate(flight.scheduled_date) },
+            { label: 'Heure', value: flight.scheduled_time.slice(0, 5) },
+            { label: 'Lieu de vol', value: flight.location?.label },
+            { label: 'Prestation', value: flight.prestation?.label },
+            { label: 'Type de vol', value: flight.flight_type?.label },
+            { label: 'Ballon', value: flight.balloon?.label },
+            { label: 'Pilote', value: flight.pilot?.full_name },
+            { label: 'Équipiers', value: (flight.teammates ?? []).map((t) => t.full_name).join(', ') },
+            {
+              label: 'Altitude maximale',
+              value: flight.flight_max_altitude === null ? '' : `${flight.flight_max_altitude} m`,
+            },
+            {
+              label: 'Température au décollage',
+              value: flight.takeoff_temperature === null ? '' : `${flight.takeoff_temperature} °C`,
+            },
+            ...(settings.planningWidgetsEnabled
+              ? [{ label: 'Planning public', value: formatFlag(flight.is_public) }]
+              : []),
+          ]}
+        />
+        <Stack gap="md">
+          <SummaryCard
+            title="Statut"
+            onEdit={() => dialog.open({ kind: 'status' })}
+            rows={[
+              { label: 'Statut', value: <FlightStatusTag statusId={flight.flight_status_id} /> },
+              { label: 'Décollage', value: flight.takeoff_time?.slice(0, 5) },
+              { label: 'Atterrissage', value: flight.landing_time?.slice(0, 5) },
+            ]}
+          />
+          <SummaryCard
+            title="Notes"
+            actions={
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconPlus size={14} aria-hidden />}
+                onClick={() => dialog.open({ kind: 'note', note: null })}
+              >
+                Ajouter
+              </Button>
+            }
+          >
+            <Stack gap="xs">
+              {sortedNotes.map((note) => (
+                <Group key={note.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+                  <Group gap={6} wrap="nowrap" align="flex-start" miw={0}>
+                    {note.is_pinned === 1 && <IconPin size={14} aria-label="Épinglée" />}
+                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                      {note.content}
+                    </Text>
+                  </Group>
+                  <Group gap={2} wrap="nowrap">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label="Modifier la note"
+                      onClick={() => dialog.open({ kind: 'note', note })}
+                    >
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label="Supprimer la note"
+                      onClick={() => removeNote(note)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Group>
+                </Group>
+              ))}
+              {notes.data?.length === 0 && (
+                <Text size="sm" c="dimmed">
+                  Aucune note.
+                </Text>
+              )}
+            </Stack>
+          </SummaryCard>
+        </Stack>
+      </SimpleGrid>
+
+      <Paper withBorder p="md" radius="md" role="region" aria-label="Passagers du vol">
+        <Group justify="space-between" mb="sm" gap="xs">
+          <Group gap="xs">
+            <Title order={2} fz="md">
+              Passagers
+            </Title>
+            <PassengerCounter count={flight.passengers_count} capacity={flight.balloon?.passengers} />
+            <WeightTag weight={flight.total_weight} marketMass={flight.balloon?.market_mass} />
+          </Group>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => dialog.open({ kind: 'add' })}
+            disabled={!isEditable}
+          >
+            Ajouter des passagers
+          </Button>
+        </Group>
+        <Stack gap="sm">
+          {(bookings.data ?? []).map((booking) => (
+            <Stack key={booking.id} gap={4}>
+              <Group gap="xs">
+                <Anchor component={Link} to={pathTo('single-booking', { bookingId: booking.id })} fw={700}>
+                  {`Réservation ${booking.number}`}
+                </Anchor>
+                {booking.referent_passenger && (
+                  <Text size="sm" c="dimmed">
+                    {booking.referent_passenger.full_name}
+                  </Text>
+                )}
+                <StatusTag
+                  size="small"
+                  color="disabled"
+                >{`${booking.passengers.length} / ${booking.passengers_number}`}</StatusTag>
+              </Group>
+              <Table.ScrollContainer minWidth={560}>
+                <Table verticalSpacing={4} fz="sm" aria-label={`Passagers de la réservation ${booking.number}`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Billet</Table.Th>
+                      <Table.Th>Nom</Table.Th>
+                      <Table.Th>Qualité</Table.Th>
+                      <Table.Th ta="right">Âge</Table.Th>
+                      <Table.Th ta="right">Poids</Table.Th>
+                      <Table.Th />
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {booking.passengers.map((p) => (
+                      <Table.Tr key={p.id}>
+                        <Table.Td>{p.ticket_number ?? '—'}</Table.Td>
+                        <Table.Td>{p.full_name}</Table.Td>
+                        <Table.Td>{typeLabel(p.passenger_type_id)}</Table.Td>
+                        <Table.Td ta="right">{p.age ?? '—'}</Table.Td>
+                        <Table.Td ta="right">{p.weight === null ? '—' : `${p.weight} kg`}</Table.Td>
+                        <Table.Td>
+                          <Group gap={2} justify="flex-end" wrap="nowrap">
+                            <Tooltip label="Vols du passager">
+                              <ActionIcon
+                                variant="subtle"
+                                size="sm"
+                                aria-label={`Vols de ${p.full_name}`}
+                                onClick={() => dialog.open({ kind: 'passenger-flights', passenger: p })}
+                              >
+                                <IconBalloon size={14} />
+                              </ActionIcon>
+                            </Tooltip>
+                            <Tooltip label="Retirer du vol">
+                              <ActionIcon
+                                variant="subtle"
+                                color="red"
+                                size="sm"
+                                aria-label={`Retirer ${p.full_name} du vol`}
+                                onClick={() => unregister(p)}
+                                disabled={!isEditable}
+                              >
+                                <IconUserMinus size={14} />
+                              </ActionIcon>
+                            </Tooltip>
+                          </Group>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </Stack>
+          ))}
+          {bookings.data?.length === 0 && <Text c="dimmed">Aucun passager inscrit sur ce vol.</Text>}
+        </Stack>
+      </Paper>
+
+      {current?.kind === 'info' && (
+        <FlightInfoDialog
+          key={dialog.key}
+          flight={flight}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={changed}
+        />
+      )}
+      {current?.kind === 'status' && (
+        <FlightStatusDialog
+          key={dialog.key}
+          flight={flight}
+          opened={dialog.opened}
+          // §4.7: the dialog closes and the flight is read again even when saving failed.
+          onClose={() => {
+            dialog.close();
+            changed();
+          }}
+          onSaved={changed}
+        />
+      )}
+      {current?.kind === 'duplicate' && (
+        <DuplicateFlightDialog
+          key={dialog.key}
+          flight={flight}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={(copy) => {
+            changed();
+            const copyId = (copy as { id?: number } | undefined)?.id;
+            if (copyId) navigate(pathTo('single-flight', { flightId: copyId }));
+          }}
+        />
+      )}
+      {current?.kind === 'add' && (
+        <AddPassengersDialog
+          key={dialog.key}
+          flight={flight}
+          registeredIds={registeredIds}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={changed}
+        />
+      )}
+      {current?.kind === 'note' && (
+        <FlightNoteDialog
+          key={dialog.key}
+          flightId={id}
+          note={current.note}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={changed}
+        />
+      )}
+      {current?.kind === 'passenger-flights' && (
+        <PassengerFlightsDialog
+          key={dialog.key}
+          passenger={current.passenger}
+          currentFlightId={id}
+          opened={dialog.opened}
+          onClose={dialog.close}
+        />
+      )}
+    </Stack>
+  );
 }

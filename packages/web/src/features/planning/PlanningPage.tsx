@@ -1,5 +1,212 @@
-// Placeholder for the planning calendar: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { isCalendarDate, MESSAGES, type PlanningView } from '@app/domain';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconChevronLeft, IconChevronRight, IconNote, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { request } from '../../api/client';
+import { statusIcon } from '../../app/status-icons';
+import { notifyFailure } from '../../components';
+import { todayIso } from '../bookings/booking-model';
+import { AvailabilityTag, flightStatusById } from '../flights/flight-model';
+import { DaySidebar } from './DaySidebar';
+import classes from './PlanningPage.module.css';
+import {
+  addDays,
+  addMonths,
+  type CalendarFlight,
+  PLANNING_ENDPOINT,
+  type PlanningRange,
+  rangeTitle,
+  usePlanningView,
+  visibleDays,
+  weekdayShort,
+} from './planning-model';
+
+// SPEC §2.1 planning, §4.8: a calendar in week and month views (remembered locally, week by default, weeks from
+// Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar (§2.5), the
+// day kept in the URL (?day=YYYY-MM-DD).
+
+const STATUS_COLORS: Record<string, string> = {
+  primary: 'var(--mantine-color-primary-6)',
+  success: 'var(--mantine-color-green-7)',
+  danger: 'var(--mantine-color-red-7)',
+  warning: 'var(--mantine-color-orange-7)',
+};
+
+function FlightChip({ flight, isCompact }: { flight: CalendarFlight; isCompact: boolean }) {
+  const status = flightStatusById(flight.flight_status_id);
+  const Icon = statusIcon(status?.slug === 'planned' ? 'balloon' : (status?.icon ?? 'calendar'));
+  const color = STATUS_COLORS[status?.color ?? ''] ?? 'var(--mantine-color-gray-6)';
+  const label = `${flight.scheduled_time.slice(0, 5)} ${status?.label ?? ''}${flight.balloon ? ` · ${flight.balloon.label}` : ''}`;
+  return (
+    <Box className={classes.chip} style={{ borderLeftColor: color }} aria-label={`Vol ${label}`}>
+      <Group gap={4} wrap="nowrap">
+        <Icon size={12} aria-hidden />
+        <Text size="xs" fw={600}>
+          {flight.scheduled_time.slice(0, 5)}
+        </Text>
+        {!isCompact && flight.balloon && (
+          <Text size="xs" truncate>
+            {flight.balloon.label}
+          </Text>
+        )}
+      </Group>
+      {!isCompact && <AvailabilityTag statusId={flight.flight_status_id} availability={flight.availability} />}
+    </Box>
+  );
+}
+
 export default function PlanningPage() {
-  return null;
+  const [view, setView] = usePlanningView();
+  const [params, setParams] = useSearchParams();
+  const dayParam = params.get('day');
+  const today = todayIso();
+  const [anchor, setAnchor] = useState(() => (dayParam && isCalendarDate(dayParam) ? dayParam : today));
+  const days = visibleDays(view, anchor);
+  const from = days[0] as string;
+  const to = days[days.length - 1] as string;
+
+  const range = useQuery({
+    queryKey: [PLANNING_ENDPOINT, 'range', from, to],
+    queryFn: ({ signal }) =>
+      request<PlanningRange>('/api/planning/range', { method: 'POST', body: { from, to }, signal }),
+    placeholderData: (previous) => previous,
+  });
+  useEffect(() => {
+    if (range.isError) notifyFailure(MESSAGES.itemsLoadFailed, range.error);
+  }, [range.isError, range.error]);
+
+  const move = (step: number) =>
+    setAnchor((current) => (view === 'week' ? addDays(current, 7 * step) : addMonths(current, step)));
+  const openDay = (day: string) => {
+    const next = new URLSearchParams(params);
+    next.set('day', day);
+    setParams(next);
+  };
+  const closeDay = () => {
+    const next = new URLSearchParams(params);
+    next.delete('day');
+    setParams(next);
+  };
+
+  const flightsOf = (day: string) => (range.data?.flights ?? []).filter((f) => f.scheduled_date === day);
+  const eventsOf = (day: string) => (range.data?.events ?? []).filter((e) => e.scheduled_date === day);
+  const isCompact = view === 'month';
+  const month = anchor.slice(0, 7);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" gap="sm">
+        <Group gap="xs">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => move(-1)}
+            aria-label={view === 'week' ? 'Semaine précédente' : 'Mois précédent'}
+          >
+            <IconChevronLeft size={18} />
+          </ActionIcon>
+          <Button variant="default" onClick={() => setAnchor(today)}>
+            Aujourd'hui
+          </Button>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            onClick={() => move(1)}
+            aria-label={view === 'week' ? 'Semaine suivante' : 'Mois suivant'}
+          >
+            <IconChevronRight size={18} />
+          </ActionIcon>
+          <Title order={2} fz="lg" ml="xs">
+            {rangeTitle(view, days)}
+          </Title>
+        </Group>
+        <SegmentedControl
+          aria-label="Vue du planning"
+          value={view}
+          onChange={(value) => setView(value as PlanningView)}
+          data={[
+            { value: 'week', label: 'Semaine' },
+            { value: 'month', label: 'Mois' },
+          ]}
+        />
+      </Group>
+
+      <Paper withBorder radius="md" className={classes.calendar} data-view={view} aria-busy={range.isFetching}>
+        <section className={classes.grid} aria-label={rangeTitle(view, days)}>
+          {days.slice(0, 7).map((day) => (
+            <div key={`h-${day}`} className={classes.weekday} aria-hidden>
+              {weekdayShort.format(new Date(`${day}T00:00:00Z`))}
+            </div>
+          ))}
+          {days.map((day) => {
+            const flights = flightsOf(day);
+            const events = eventsOf(day);
+            const pending = range.data?.pending_passengers[day] ?? 0;
+            const isToday = day === today;
+            const isOutside = isCompact && day.slice(0, 7) !== month;
+            const shown = isCompact ? flights.slice(0, 4) : flights;
+            return (
+              <UnstyledButton
+                key={day}
+                className={classes.day}
+                data-today={isToday || undefined}
+                data-outside={isOutside || undefined}
+                data-selected={dayParam === day || undefined}
+                onClick={() => openDay(day)}
+                aria-label={`${new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}${isToday ? " (aujourd'hui)" : ''} : ${flights.length} vol${flights.length > 1 ? 's' : ''}`}
+              >
+                <Group justify="space-between" gap={4} wrap="nowrap" mb={4}>
+                  <Text size="sm" fw={isToday ? 800 : 600} className={classes.dayNumber}>
+                    {Number(day.slice(8))}
+                  </Text>
+                  {pending > 0 && (
+                    <Tooltip label={`${pending} passager${pending > 1 ? 's' : ''} en attente pour ce jour`}>
+                      <Badge size="xs" variant="light" color="orange" leftSection={<IconUsers size={10} />}>
+                        {pending}
+                      </Badge>
+                    </Tooltip>
+                  )}
+                </Group>
+                <Stack gap={3}>
+                  {shown.map((flight) => (
+                    <FlightChip key={flight.id} flight={flight} isCompact={isCompact} />
+                  ))}
+                  {flights.length > shown.length && (
+                    <Text size="xs" c="dimmed">
+                      {`+ ${flights.length - shown.length} vol${flights.length - shown.length > 1 ? 's' : ''}`}
+                    </Text>
+                  )}
+                  {events.map((event) => (
+                    <Group key={`e-${event.id}`} gap={4} wrap="nowrap" className={classes.event}>
+                      <IconNote size={12} aria-hidden />
+                      <Text size="xs" truncate>
+                        {isCompact ? event.title : `${event.scheduled_time.slice(0, 5)} ${event.title}`}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </UnstyledButton>
+            );
+          })}
+        </section>
+      </Paper>
+
+      {dayParam !== null && <DaySidebar day={dayParam} onClose={closeDay} />}
+    </Stack>
+  );
 }

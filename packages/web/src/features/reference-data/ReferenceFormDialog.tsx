@@ -114,8 +114,14 @@ export function FieldInput({ field, value, onChange, error }: FieldInputProps) {
         />
       );
     case 'date':
+    case 'time':
       return (
-        <TextInput {...common} type="date" value={text} onChange={(event) => onChange(event.currentTarget.value)} />
+        <TextInput
+          {...common}
+          type={field.kind}
+          value={field.kind === 'time' ? text.slice(0, 5) : text}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
       );
     case 'switch':
       return (

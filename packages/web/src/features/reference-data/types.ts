@@ -38,6 +38,8 @@ export type FormField = FieldBase &
     | { kind: 'textarea' }
     /** A calendar date (YYYY-MM-DD), the browser's own date input. */
     | { kind: 'date' }
+    /** A time of day (HH:mm), the browser's own time input; dialogs append the seconds (SPEC §5.2). */
+    | { kind: 'time' }
     /** A choice among the records of another endpoint; sends the id, or null when cleared. */
     | { kind: 'select'; options: OptionLoader; loadFailedMessage: string }
   );

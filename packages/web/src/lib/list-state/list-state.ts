@@ -22,10 +22,10 @@ export type ListAction =
   | { type: 'sort'; field: string; direction?: OrderDirection }
   | { type: 'setOrder'; order: OrderItem[] };
 
-export const initialListState = (order: OrderItem[] = []): ListState => ({
+export const initialListState = (order: OrderItem[] = [], filters: FilterValues = {}): ListState => ({
   page: LIST_PAGE_START,
   order,
-  filters: {},
+  filters,
   search: '',
 });
 

@@ -1,0 +1,79 @@
+import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
+import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { statusIcon } from '../../app/status-icons';
+import { notifyFailure, StatusTag } from '../../components';
+import { formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+
+/** Passenger flight list (§2.4): date, time and status of each flight, each linked to its flight (§2.3). */
+export function PassengerFlightsDialog({
+  passenger,
+  currentFlightId,
+  opened,
+  onClose,
+}: {
+  passenger: Pick<Passenger, 'id' | 'full_name'>;
+  /** §2.3: on a flight's page, that flight is listed without a link. */
+  currentFlightId?: number;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const result = useQuery({
+    queryKey: [PASSENGERS_ENDPOINT, 'flights', passenger.id],
+    queryFn: ({ signal }) =>
+      api.one<Passenger>(
+        PASSENGERS_ENDPOINT,
+        passenger.id,
+        { embed: ['flights.flight_status', 'flights.location'] },
+        signal,
+      ),
+    enabled: opened,
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
+  }, [result.isError, result.error]);
+  const flights = result.data?.flights ?? [];
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={`Vols de ${passenger.full_name}`}
+      closeButtonProps={{ 'aria-label': 'Fermer' }}
+    >
+      <Stack gap="xs">
+        {flights.map((flight) => {
+          const status = Object.values(FLIGHT_STATUSES).find((s) => s.id === flight.flight_status_id);
+          return (
+            <Group key={flight.id} justify="space-between" gap="xs">
+              {flight.id === currentFlightId ? (
+                <Text
+                  fw={600}
+                >{`${formatDate(flight.scheduled_date)} à ${formatTime(flight.scheduled_time)} (ce vol)`}</Text>
+              ) : (
+                <Anchor component={Link} to={pathTo('single-flight', { flightId: flight.id })} onClick={onClose}>
+                  {`${formatDate(flight.scheduled_date)} à ${formatTime(flight.scheduled_time)}`}
+                </Anchor>
+              )}
+              {flight.location && (
+                <Text size="sm" c="dimmed">
+                  {flight.location.label}
+                </Text>
+              )}
+              {status && (
+                <StatusTag size="small" color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
+                  {status.label}
+                </StatusTag>
+              )}
+            </Group>
+          );
+        })}
+        {result.isSuccess && flights.length === 0 && <Text c="dimmed">{MESSAGES.noData}</Text>}
+        {result.isLoading && <Text c="dimmed">Chargement...</Text>}
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,546 @@
+import {
+  createFailedMessage,
+  FLIGHT_STATUSES,
+  INITIAL_FLIGHT_STATUS_ID,
+  LIST_LOAD_FAILED_MESSAGES,
+  MESSAGES,
+  updateFailedMessage,
+} from '@app/domain';
+import { Button, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError, api } from '../../api/client';
+import { confirmDelete, FlagSwitch, FormModal, notifyFailure, TextAreaField } from '../../components';
+import { useMe } from '../../session/store';
+import {
+  type FieldValue,
+  type FormField,
+  type FormSection,
+  FormSections,
+  type FormValues,
+  initialValues,
+  toPayload,
+  visibleSections,
+} from '../reference-data';
+import { FLIGHTS_ENDPOINT, type Flight, FlightStatusTag, withSeconds } from './flight-model';
+
+// The flight dialogs of SPEC §2.4: new flight (§4.5 defaults), flight general info, flight status (§4.7), duplicate,
+// planning event/note with delete, flight note. Each is mounted with a new key per opening.
+
+type DialogProps = { opened: boolean; onClose: () => void; onSaved: (saved?: unknown) => void };
+
+type Choice = { endpoint: string; labelField: string; order?: { field: string; direction: 'ASC' | 'DESC' }[] };
+const CHOICES: Record<string, Choice & { label: string; failure: string }> = {
+  location_id: {
+    endpoint: '/api/locations',
+    labelField: 'label',
+    label: 'Lieu de vol',
+    failure: LIST_LOAD_FAILED_MESSAGES.locations,
+  },
+  prestation_id: {
+    endpoint: '/api/prestations',
+    labelField: 'label',
+    label: 'Prestation',
+    failure: LIST_LOAD_FAILED_MESSAGES.prestations,
+  },
+  flight_type_id: {
+    endpoint: '/api/flight-types',
+    labelField: 'label',
+    label: 'Type de vol',
+    failure: LIST_LOAD_FAILED_MESSAGES.flightTypes,
+  },
+  balloon_id: {
+    endpoint: '/api/balloons',
+    labelField: 'label',
+    label: 'Ballon',
+    failure: LIST_LOAD_FAILED_MESSAGES.balloons,
+  },
+  pilot_id: {
+    endpoint: '/api/pilots',
+    labelField: 'full_name',
+    order: [
+      { field: 'last_name', direction: 'ASC' },
+      { field: 'first_name', direction: 'ASC' },
+    ],
+    label: 'Pilote',
+    failure: LIST_LOAD_FAILED_MESSAGES.pilots,
+  },
+};
+
+const choiceField = (name: keyof typeof CHOICES): FormField => {
+  const choice = CHOICES[name] as (typeof CHOICES)[string];
+  return {
+    name,
+    label: choice.label,
+    kind: 'select',
+    options: {
+      endpoint: choice.endpoint,
+      labelField: choice.labelField,
+      ...(choice.order ? { order: choice.order } : {}),
+    },
+    loadFailedMessage: choice.failure,
+  };
+};
+
+const WHEN: FormField[] = [
+  { name: 'scheduled_date', label: 'Date', kind: 'date', isRequired: true },
+  { name: 'scheduled_time', label: 'Heure', kind: 'time', isRequired: true },
+];
+const PUBLIC: FormField = {
+  name: 'is_public',
+  label: 'Visible sur le planning public',
+  kind: 'switch',
+  isWide: true,
+  // SPEC §2.4 / §5.3: only when the planning widgets are enabled.
+  isVisible: (settings) => settings.planningWidgetsEnabled,
+};
+
+const NEW_FLIGHT_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      ...WHEN,
+      choiceField('location_id'),
+      choiceField('prestation_id'),
+      choiceField('flight_type_id'),
+      choiceField('balloon_id'),
+      choiceField('pilot_id'),
+      PUBLIC,
+    ],
+  },
+];
+
+const INFO_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      ...WHEN,
+      choiceField('location_id'),
+      choiceField('prestation_id'),
+      choiceField('flight_type_id'),
+      choiceField('balloon_id'),
+      choiceField('pilot_id'),
+      { name: 'flight_max_altitude', label: 'Altitude maximale (m)', kind: 'number', min: 0, max: 10000, step: 1 },
+      {
+        name: 'takeoff_temperature',
+        label: 'Température au décollage (°C)',
+        kind: 'number',
+        min: -50,
+        max: 60,
+        step: 'any',
+      },
+      PUBLIC,
+    ],
+  },
+];
+
+/** Reads the choice lists with the keys the select fields use, so the fields open on them without a new call. */
+function useChoiceLists(isEnabled: boolean) {
+  const names = Object.keys(CHOICES);
+  const results = useQueries({
+    queries: names.map((name) => {
+      const { endpoint, labelField, order } = CHOICES[name] as Choice;
+      return {
+        queryKey: [endpoint, 'options', labelField, order ?? null],
+        queryFn: ({ signal }: { signal: AbortSignal }) =>
+          api.list<Record<string, unknown>>(
+            endpoint,
+            { order: order ?? [{ field: labelField, direction: 'ASC' }] },
+            signal,
+          ),
+        enabled: isEnabled,
+      };
+    }),
+  });
+  const isLoaded = results.every((result) => result.isSuccess);
+  const defaults = Object.fromEntries(
+    names.map((name, index) => {
+      const found = (results[index]?.data ?? []).find((row) => row.is_default === 1 || row.is_default === true);
+      return [name, found ? String(found.id) : null];
+    }),
+  );
+  return { isLoaded, defaults };
+}
+
+const asPayloadTimes = (payload: Record<string, unknown>) => {
+  for (const key of ['scheduled_time', 'takeoff_time', 'landing_time']) {
+    if (typeof payload[key] === 'string' && payload[key]) payload[key] = withSeconds(payload[key] as string);
+  }
+  return payload;
+};
+
+/** New flight (§2.4, §4.5: once every list has loaded, the is_default records are prefilled; status 1). */
+export function NewFlightDialog({ day, opened, onClose, onSaved }: DialogProps & { day: string }) {
+  const { settings } = useMe();
+  const [values, setValues] = useState<FormValues>(() => initialValues(NEW_FLIGHT_SECTIONS, { scheduled_date: day }));
+  const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+  const { isLoaded, defaults } = useChoiceLists(opened);
+  const isPrefilled = useRef(false);
+  useEffect(() => {
+    if (!isLoaded || isPrefilled.current) return;
+    isPrefilled.current = true;
+    setValues((current) => {
+      const next = { ...current };
+      for (const [name, id] of Object.entries(defaults)) if (next[name] === null && id) next[name] = id;
+      return next;
+    });
+  }, [isLoaded, defaults]);
+  return (
+    <FormModal<Flight>
+      opened={opened}
+      onClose={onClose}
+      title="Nouveau vol"
+      failureMessage={createFailedMessage('flight')}
+      onSubmit={() =>
+        api.create<Flight>(FLIGHTS_ENDPOINT, {
+          ...asPayloadTimes(toPayload(NEW_FLIGHT_SECTIONS, values, settings)),
+          flight_status_id: INITIAL_FLIGHT_STATUS_ID,
+        })
+      }
+      onSaved={onSaved}
+    >
+      {({ errors }) => (
+        <FormSections
+          sections={visibleSections(NEW_FLIGHT_SECTIONS, settings)}
+          values={values}
+          onChange={set}
+          errors={errors}
+        />
+      )}
+    </FormModal>
+  );
+}
+
+type Teammate = { id: number; full_name: string };
+
+/** Flight general info (§2.4): every field of the flight, teammates as a multi-select. */
+export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
+  const { settings } = useMe();
+  const [values, setValues] = useState<FormValues>(() => initialValues(INFO_SECTIONS, flight));
+  const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+  const [teammates, setTeammates] = useState<string[]>(() => (flight.teammates ?? []).map((t) => String(t.id)));
+  const crew = useQuery({
+    queryKey: ['/api/teammates', 'options', 'full_name'],
+    queryFn: ({ signal }) =>
+      api.list<Teammate>(
+        '/api/teammates',
+        {
+          order: [
+            { field: 'last_name', direction: 'ASC' },
+            { field: 'first_name', direction: 'ASC' },
+          ],
+        },
+        signal,
+      ),
+    enabled: opened,
+  });
+  useEffect(() => {
+    if (crew.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.teammates, crew.error);
+  }, [crew.isError, crew.error]);
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Informations du vol"
+      size="xl"
+      failureMessage={(error) =>
+        error instanceof ApiError && error.status === 404 ? MESSAGES.infoEditUnavailable : MESSAGES.infoUpdateFailed
+      }
+      onSubmit={() =>
+        api.update(FLIGHTS_ENDPOINT, flight.id, {
+          ...asPayloadTimes(toPayload(INFO_SECTIONS, values, settings)),
+          teammates: teammates.map(Number),
+        })
+      }
+      onSaved={onSaved}
+    >
+      {({ errors }) => (
+        <>
+          <FormSections
+            sections={visibleSections(INFO_SECTIONS, settings)}
+            values={values}
+            onChange={set}
+            errors={errors}
+          />
+          <MultiSelect
+            label="Équipiers"
+            data={(crew.data ?? []).map((t) => ({ value: String(t.id), label: t.full_name }))}
+            value={teammates}
+            onChange={setTeammates}
+            searchable
+            clearable
+            placeholder={crew.isLoading ? 'Chargement...' : 'Choisir...'}
+            nothingFoundMessage={MESSAGES.noResult}
+            error={errors.teammates}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
+/**
+ * Flight status (§2.4, §4.7): any status; realized asks for the takeoff and landing times and the confirmation
+ * 'Tous les passagers ont-ils volé ?' before Valider; the dialog closes and refreshes even when saving fails.
+ */
+export function FlightStatusDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
+  const [statusId, setStatusId] = useState(String(flight.flight_status_id));
+  const [takeoff, setTakeoff] = useState((flight.takeoff_time ?? '').slice(0, 5));
+  const [landing, setLanding] = useState((flight.landing_time ?? '').slice(0, 5));
+  const [haveAllFlown, setAllFlown] = useState<0 | 1>(0);
+  const statuses = useQuery({
+    queryKey: ['/api/flight-statutes', 'options'],
+    queryFn: ({ signal }) => api.list<{ id: number; slug: string; label: string }>('/api/flight-statutes', {}, signal),
+    enabled: opened,
+  });
+  useEffect(() => {
+    if (statuses.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.flightStatuses, statuses.error);
+  }, [statuses.isError, statuses.error]);
+  const isRealized = Number(statusId) === FLIGHT_STATUSES.realized.id;
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Statut du vol"
+      size="md"
+      isClosedOnFailure
+      failureMessage={(error) =>
+        error instanceof ApiError && error.status === 404 ? MESSAGES.statusEditUnavailable : MESSAGES.statusUpdateFailed
+      }
+      canSubmit={!isRealized || haveAllFlown === 1}
+      onSubmit={() =>
+        api.update(FLIGHTS_ENDPOINT, flight.id, {
+          flight_status_id: Number(statusId),
+          ...(isRealized ? { takeoff_time: withSeconds(takeoff), landing_time: withSeconds(landing) } : {}),
+        })
+      }
+      // §4.7: refreshed whatever the outcome.
+      onSaved={onSaved}
+    >
+      <Radio.Group name="flight_status_id" label="Statut" required value={statusId} onChange={setStatusId}>
+        <Stack gap="xs" mt="xs">
+          {(statuses.data ?? []).map((status) => (
+            <Radio key={status.id} value={String(status.id)} label={<FlightStatusTag statusId={status.id} />} />
+          ))}
+        </Stack>
+      </Radio.Group>
+      {isRealized && (
+        <>
+          <SimpleGrid cols={2} spacing="md">
+            <TextInput
+              type="time"
+              name="takeoff_time"
+              label="Heure de décollage"
+              required
+              value={takeoff}
+              onChange={(event) => setTakeoff(event.currentTarget.value)}
+            />
+            <TextInput
+              type="time"
+              name="landing_time"
+              label="Heure d'atterrissage"
+              required
+              value={landing}
+              onChange={(event) => setLanding(event.currentTarget.value)}
+            />
+          </SimpleGrid>
+          <FlagSwitch label={MESSAGES.allPassengersFlown} value={haveAllFlown} onChange={setAllFlown} color="success" />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
+/** Duplicate flight (§2.4): date, time and what to bring along; 'Vol dupliqué'. */
+export function DuplicateFlightDialog({
+  flight,
+  opened,
+  onClose,
+  onSaved,
+}: DialogProps & { flight: Pick<Flight, 'id' | 'scheduled_date' | 'scheduled_time'> }) {
+  const [date, setDate] = useState(flight.scheduled_date);
+  const [time, setTime] = useState(flight.scheduled_time.slice(0, 5));
+  const [options, setOptions] = useState({
+    with_teammates: 1 as 0 | 1,
+    with_passengers: 0 as 0 | 1,
+    with_notes: 0 as 0 | 1,
+  });
+  const toggle = (name: keyof typeof options) => (value: 0 | 1) =>
+    setOptions((current) => ({ ...current, [name]: value }));
+  return (
+    <FormModal<Flight>
+      opened={opened}
+      onClose={onClose}
+      title="Dupliquer le vol"
+      size="md"
+      successMessage={MESSAGES.flightDuplicated}
+      failureMessage={(error) =>
+        error instanceof ApiError && error.status === 404
+          ? MESSAGES.flightDuplicateUnavailable
+          : MESSAGES.flightDuplicateFailed
+      }
+      onSubmit={() =>
+        api.post<Flight>(`${FLIGHTS_ENDPOINT}/${flight.id}/duplicate`, {
+          scheduled_date: date,
+          scheduled_time: withSeconds(time),
+          ...options,
+        })
+      }
+      onSaved={onSaved}
+    >
+      <SimpleGrid cols={2} spacing="md">
+        <TextInput
+          type="date"
+          name="scheduled_date"
+          label="Date"
+          required
+          value={date}
+          onChange={(e) => setDate(e.currentTarget.value)}
+        />
+        <TextInput
+          type="time"
+          name="scheduled_time"
+          label="Heure"
+          required
+          value={time}
+          onChange={(e) => setTime(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <Stack gap="xs">
+        <FlagSwitch
+          label="Réaffecter les équipiers"
+          value={options.with_teammates}
+          onChange={toggle('with_teammates')}
+        />
+        <FlagSwitch
+          label="Dupliquer les inscriptions des passagers"
+          value={options.with_passengers}
+          onChange={toggle('with_passengers')}
+        />
+        <FlagSwitch label="Dupliquer les notes" value={options.with_notes} onChange={toggle('with_notes')} />
+      </Stack>
+    </FormModal>
+  );
+}
+
+export type PlanningEvent = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  title: string;
+  description: string | null;
+};
+
+/** Planning event/note (§2.4, §5.1 date, time, title), with its delete ('Erreur lors de la suppression'). */
+export function EventDialog({
+  event,
+  day,
+  opened,
+  onClose,
+  onSaved,
+}: DialogProps & { event: PlanningEvent | null; day: string }) {
+  const [values, setValues] = useState({
+    scheduled_date: event?.scheduled_date ?? day,
+    scheduled_time: (event?.scheduled_time ?? '').slice(0, 5),
+    title: event?.title ?? '',
+    description: event?.description ?? '',
+  });
+  const set = (name: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const remove = async () => {
+    if (!event) return;
+    const isDeleted = await confirmDelete({
+      message: `La note « ${event.title} » sera supprimée.`,
+      onConfirm: () => api.remove('/api/events', event.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) {
+      onSaved();
+      onClose();
+    }
+  };
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={event ? 'Modifier la note' : 'Nouvelle note'}
+      failureMessage={event ? updateFailedMessage('event') : createFailedMessage('event')}
+      onSubmit={() => {
+        const payload = { ...values, scheduled_time: withSeconds(values.scheduled_time) };
+        return event ? api.update('/api/events', event.id, payload) : api.create('/api/events', payload);
+      }}
+      onSaved={onSaved}
+    >
+      <SimpleGrid cols={2} spacing="md">
+        <TextInput
+          type="date"
+          name="scheduled_date"
+          label="Date"
+          required
+          value={values.scheduled_date}
+          onChange={(e) => set('scheduled_date')(e.currentTarget.value)}
+        />
+        <TextInput
+          type="time"
+          name="scheduled_time"
+          label="Heure"
+          required
+          value={values.scheduled_time}
+          onChange={(e) => set('scheduled_time')(e.currentTarget.value)}
+        />
+      </SimpleGrid>
+      <TextInput
+        name="title"
+        label="Titre"
+        required
+        maxLength={255}
+        value={values.title}
+        onChange={(e) => set('title')(e.currentTarget.value)}
+      />
+      <TextAreaField
+        name="description"
+        label="Description"
+        maxLength={5000}
+        value={values.description}
+        onChange={set('description')}
+      />
+      {event && (
+        <Group>
+          <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
+            Supprimer la note
+          </Button>
+        </Group>
+      )}
+    </FormModal>
+  );
+}
+
+export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
+
+/** Flight note (§2.4, §7.4 {content, is_pinned, flight_id}); a pinned note shows on the card and on top. */
+export function FlightNoteDialog({
+  flightId,
+  note,
+  opened,
+  onClose,
+  onSaved,
+}: DialogProps & { flightId: number; note: FlightNote | null }) {
+  const [content, setContent] = useState(note?.content ?? '');
+  const [isPinned, setPinned] = useState<0 | 1>(note?.is_pinned === 1 ? 1 : 0);
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={note ? 'Modifier la note' : 'Nouvelle note'}
+      failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
+      onSubmit={() =>
+        note
+          ? api.update('/api/flight-notes', note.id, { content, is_pinned: isPinned })
+          : api.create('/api/flight-notes', { content, is_pinned: isPinned, flight_id: flightId })
+      }
+      onSaved={onSaved}
+    >
+      <TextAreaField name="content" label="Note" required maxLength={5000} value={content} onChange={setContent} />
+      <FlagSwitch label="Épingler la note" value={isPinned} onChange={setPinned} />
+    </FormModal>
+  );
+}

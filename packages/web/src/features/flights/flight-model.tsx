@@ -1,0 +1,178 @@
+import {
+  availabilityState,
+  FLIGHT_STATUSES,
+  flightAvailabilityDisplay,
+  type ListQuery,
+  passengerCounterDisplay,
+  type StatusDefinition,
+  totalWeightColor,
+} from '@app/domain';
+import { Group, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconArmchair, IconScale, IconUsers } from '@tabler/icons-react';
+import { statusIcon } from '../../app/status-icons';
+import { StatusTag } from '../../components';
+
+// What the flight screens read (SPEC §3 Flight, §7.4) and the §4.2/§4.3 tags they show.
+
+export const FLIGHTS_ENDPOINT = '/api/flights';
+
+type Labelled = { id: number; label: string };
+
+export type Flight = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  is_public: number;
+  takeoff_temperature: number | null;
+  flight_max_altitude: number | null;
+  flight_type_id: number | null;
+  location_id: number | null;
+  prestation_id: number | null;
+  balloon_id: number | null;
+  pilot_id: number | null;
+  takeoff_time: string | null;
+  landing_time: string | null;
+  flight_status_id: number;
+  passengers_count: number;
+  total_weight: number;
+  availability: number | null;
+  location?: (Labelled & { takeoff_altitude: number | null; flight_max_altitude?: number | null }) | null;
+  balloon?:
+    | (Labelled & {
+        passengers: number;
+        market_mass: number | null;
+        envelope_temperature: number | null;
+        volume: number | null;
+        takeoff_max_mass?: number | null;
+      })
+    | null;
+  pilot?: { id: number; full_name: string } | null;
+  prestation?: Labelled | null;
+  flight_type?: Labelled | null;
+  flight_status?: { id: number; slug: string; label: string } | null;
+  teammates?: { id: number; full_name: string }[];
+  pinned_note?: { id: number; content: string } | null;
+  flight_masses?: FlightMasses | null;
+};
+
+export type FlightMasses = {
+  pilot: number | null;
+  passengers: number;
+  passengers_weight: number;
+  passengers_count: number;
+  passengers_without_weight: number;
+  passenger_supplement: number;
+  balloon: number | null;
+  gas: number | null;
+  total: number | null;
+  max_takeoff_mass: number | null;
+  outside_temperature: number | null;
+  pressure: number | null;
+  margin: number | null;
+  balloon_takeoff_max_mass: number | null;
+  flight_duration: number | null;
+  fuel_needed: number | null;
+};
+
+/** The flight page's read (§7.4 GET /api/flights/{id}?embed=...&count=passengers&append=flight_masses). */
+export const FLIGHT_DETAIL_QUERY: ListQuery = {
+  embed: ['location', 'balloon', 'pilot', 'teammates', 'flight_type', 'flight_status', 'prestation', 'pinned_note'],
+  append: ['flight_masses'],
+};
+
+export const flightKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'detail', flightId];
+
+const STATUSES: StatusDefinition[] = Object.values(FLIGHT_STATUSES);
+export const flightStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
+  STATUSES.find((status) => status.id === id);
+export const isFlightEditable = (flight: Pick<Flight, 'flight_status_id'>): boolean =>
+  flightStatusById(flight.flight_status_id)?.isEditable ?? true;
+
+/** §4.2 status tag; on planning cards a planned flight shows a balloon instead of the calendar. */
+export function FlightStatusTag({
+  statusId,
+  isCard = false,
+  size = 'medium',
+}: {
+  statusId: number;
+  isCard?: boolean;
+  size?: 'small' | 'medium';
+}) {
+  const status = flightStatusById(statusId);
+  if (!status) return null;
+  const icon = isCard && status.slug === FLIGHT_STATUSES.planned.slug ? 'balloon' : status.icon;
+  return (
+    <StatusTag color={status.color ?? 'disabled'} icon={statusIcon(icon)} size={size}>
+      {status.label}
+    </StatusTag>
+  );
+}
+
+const AVAILABILITY_LABELS = {
+  unknown: 'Places inconnues',
+  full: 'Complet',
+  limited: 'Places limitées',
+  free: 'Places libres',
+};
+
+/** §4.3 availability: seats left, coloured by the status and the thresholds 0 and 2. */
+export function AvailabilityTag({ statusId, availability }: { statusId: number; availability: number | null }) {
+  const status = flightStatusById(statusId);
+  const display = flightAvailabilityDisplay(status?.slug ?? '', availability);
+  const state = availabilityState(availability);
+  const text =
+    availability === null
+      ? AVAILABILITY_LABELS.unknown
+      : state === 'full'
+        ? 'Complet'
+        : `${availability} place${availability > 1 ? 's' : ''}`;
+  return (
+    <Tooltip label={AVAILABILITY_LABELS[state]}>
+      <StatusTag size="small" color={display.color} icon={IconArmchair}>
+        {text}
+      </StatusTag>
+    </Tooltip>
+  );
+}
+
+/** §4.3 passenger counter against the balloon's capacity, with the warning icon above it. */
+export function PassengerCounter({ count, capacity }: { count: number; capacity: number | null | undefined }) {
+  const display = passengerCounterDisplay(count, capacity);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <StatusTag
+        size="small"
+        color={display.color}
+        icon={IconUsers}
+        aria-label={
+          capacity === null || capacity === undefined
+            ? `${count} passagers, pas de ballon`
+            : `${count} passagers sur ${capacity} places`
+        }
+      >
+        {capacity === null || capacity === undefined ? `${count}` : `${count} / ${capacity}`}
+      </StatusTag>
+      {display.exceedsCapacity && (
+        <Tooltip label="Plus de passagers que de places">
+          <IconAlertTriangle
+            size={16}
+            color="var(--mantine-color-red-7)"
+            aria-label="Plus de passagers que de places"
+          />
+        </Tooltip>
+      )}
+    </Group>
+  );
+}
+
+/** §4.3 total weight against the balloon's market mass. */
+export function WeightTag({ weight, marketMass }: { weight: number; marketMass: number | null | undefined }) {
+  return (
+    <StatusTag size="small" color={totalWeightColor(weight, marketMass)} icon={IconScale}>
+      {`${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(weight)} kg${marketMass ? ` / ${marketMass}` : ''}`}
+    </StatusTag>
+  );
+}
+
+/** A time as the API wants it (§5.2: seconds appended). */
+export const withSeconds = (time: string): string => (/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time);

@@ -1,0 +1,137 @@
+import { DEFAULT_PLANNING_VIEW, MESSAGES, PLANNING_VIEWS, type PlanningView } from '@app/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../api/client';
+import { notifyFailure } from '../../components';
+import { useStoredState } from '../../lib/local-storage';
+
+// The planning calendar's days (SPEC §4.8: week or month, weeks from Monday, French) and what it reads.
+
+export const PLANNING_ENDPOINT = '/api/planning';
+
+export type CalendarFlight = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  flight_status_id: number;
+  balloon: { id: number; label: string; passengers: number } | null;
+  location: { id: number; label: string } | null;
+  passengers_count: number;
+  availability: number | null;
+  is_public: number;
+};
+export type CalendarEvent = { id: number; scheduled_date: string; scheduled_time: string; title: string };
+export type PlanningRange = {
+  flights: CalendarFlight[];
+  events: CalendarEvent[];
+  pending_passengers: Record<string, number>;
+};
+
+const DAY_MS = 86_400_000;
+const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
+const asDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export const addDays = (day: string, days: number): string => asDay(new Date(asDate(day).getTime() + days * DAY_MS));
+
+/** Monday of the week holding `day` (SPEC §4.8: weeks start on Monday). */
+export function weekStart(day: string): string {
+  const weekday = (asDate(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
+  return addDays(day, -weekday);
+}
+
+export function addMonths(day: string, months: number): string {
+  const date = asDate(day);
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  return asDay(date);
+}
+
+/** The days the view shows around `anchor`: one week, or the whole weeks covering its month (at most 42 days). */
+export function visibleDays(view: PlanningView, anchor: string): string[] {
+  if (view === 'week') {
+    const start = weekStart(anchor);
+    return Array.from({ length: 7 }, (_, i) => addDays(start, i));
+  }
+  const first = `${anchor.slice(0, 8)}01`;
+  const start = weekStart(first);
+  const nextMonth = addMonths(first, 1);
+  const days: string[] = [];
+  for (let day = start; days.length < 42 && (day < nextMonth || days.length % 7 !== 0); day = addDays(day, 1)) {
+    days.push(day);
+  }
+  return days;
+}
+
+const monthTitle = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const fullDay = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+export const weekdayShort = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', timeZone: 'UTC' });
+
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** 'novembre 2026', or 'Semaine du 16 au 22 novembre 2026'. */
+export function rangeTitle(view: PlanningView, days: string[]): string {
+  const first = days[0] as string;
+  const last = days[days.length - 1] as string;
+  if (view === 'month') {
+    const middle = days[Math.floor(days.length / 2)] as string;
+    return capitalize(monthTitle.format(asDate(middle)));
+  }
+  const sameMonth = first.slice(0, 7) === last.slice(0, 7);
+  const from = sameMonth ? String(Number(first.slice(8))) : dayMonth.format(asDate(first));
+  return `Semaine du ${from} au ${dayMonth.format(asDate(last))} ${last.slice(0, 4)}`;
+}
+
+/** 'Samedi 20 juin 2026' (the day sidebar's full date). */
+export const fullDate = (day: string): string => capitalize(fullDay.format(asDate(day)));
+
+/** The view, remembered locally (SPEC §4.8: week by default); a stored value that is not a view is ignored. */
+export function usePlanningView(): [PlanningView, (view: PlanningView) => void] {
+  const [stored, setStored] = useStoredState<string>('planning-view', DEFAULT_PLANNING_VIEW);
+  const view = (PLANNING_VIEWS as readonly string[]).includes(stored)
+    ? (stored as PlanningView)
+    : DEFAULT_PLANNING_VIEW;
+  return [view, setStored];
+}
+
+/** The `planning_flightcard_show_*` settings (SPEC §7.1 GET /api/settings?filters=key|like|~planning_~). */
+export type CardSettings = {
+  location: boolean;
+  prestation: boolean;
+  balloon: boolean;
+  pilot: boolean;
+  total_weight: boolean;
+};
+
+export function useCardSettings(): CardSettings {
+  const result = useQuery({
+    queryKey: ['/api/settings', 'planning'],
+    queryFn: ({ signal }) =>
+      api.list<{ key: string; value: string | null }>(
+        '/api/settings',
+        { filters: [{ field: 'key', op: 'like', value: '~planning_~' }] },
+        signal,
+      ),
+    staleTime: 60_000,
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(MESSAGES.planningSettingsLoadFailed, result.error);
+  }, [result.isError, result.error]);
+  const shown = (name: string) => {
+    const value = result.data?.find((setting) => setting.key === `planning_flightcard_show_${name}`)?.value;
+    return value === undefined ? true : value === '1';
+  };
+  return {
+    location: shown('location'),
+    prestation: shown('prestation'),
+    balloon: shown('balloon'),
+    pilot: shown('pilot'),
+    total_weight: shown('total_weight'),
+  };
+}
