@@ -25,8 +25,6 @@ import {
 export type FlightContext = { flight: Flight; isEditable: boolean };
 export const useFlight = (): FlightContext => useOutletContext<FlightContext>();
 
-const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 export default function FlightPage() {
   const flightId = Number(useParams().flightId);
   const result = useQuery({
@@ -50,7 +48,7 @@ export default function FlightPage() {
     >
       <Group gap={4} component="span" wrap="nowrap">
         <IconArrowLeft size={14} aria-hidden />
-        {flight ? `Planning du ${capitalize(formatLongDate(flight.scheduled_date))}` : 'Planning'}
+        {flight ? `Planning du ${formatLongDate(flight.scheduled_date)}` : 'Planning'}
       </Group>
     </Anchor>
   );
