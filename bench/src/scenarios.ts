@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g';
-export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i';
+export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
 export type Scenario = {
@@ -80,6 +80,9 @@ export async function pickParams(database: Database, today: string): Promise<Sce
     locationId: commonLocation?.location_id ?? 1,
   };
 }
+
+const addDaysIso = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const foldContains = (text: string) =>
   `%${text
@@ -293,6 +296,55 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { data: page.rows, dates: dates.rows, customers: customers.rows, count: Number(count.rows[0]?.n ?? 0) };
   };
 
+  // (h) the planning calendar's month: every flight of the six weeks shown with its balloon, location and
+  // registration count, the events, and the pending passengers of each day.
+  const monthFrom = params.day.slice(0, 8) + '01';
+  const monthTo = addDaysIso(monthFrom, 41);
+  const floorH = async () => {
+    const [flights, events, pendingByDay] = await Promise.all([
+      sql`
+        select f.id, f.scheduled_date, f.scheduled_time, f.flight_status_id, f.is_public, b.label as balloon_label,
+          b.passengers as seats, l.label as location_label, t.n as passengers_count
+        from flights f
+        left join balloons b on b.id = f.balloon_id
+        left join locations l on l.id = f.location_id
+        left join (
+          select r.flight_id, count(*) as n from registrations r join flights rf on rf.id = r.flight_id
+          where rf.scheduled_date between ${monthFrom} and ${monthTo} group by r.flight_id
+        ) t on t.flight_id = f.id
+        where f.scheduled_date between ${monthFrom} and ${monthTo}
+        order by f.scheduled_date, f.scheduled_time, f.id`.execute(db),
+      sql`select id, scheduled_date, scheduled_time, title from events
+        where scheduled_date between ${monthFrom} and ${monthTo} order by scheduled_date, scheduled_time, id`.execute(
+        db,
+      ),
+      sql`select rd.date, sum(b.passengers_number) as n from requested_dates rd join bookings b on b.id = rd.booking_id
+        where rd.date between ${monthFrom} and ${monthTo} and b.booking_status_id = 1 group by rd.date`.execute(db),
+    ]);
+    return { flights: flights.rows, events: events.rows, pending: pendingByDay.rows };
+  };
+
+  // (i) the add-passengers dialog's search by a last name: up to 20 bookings with a passenger of that name, with
+  // their passengers marked when already on the flight.
+  const floorI = async () => {
+    const found = await sql<{ id: number }>`
+      select distinct p.booking_id as id from passengers p
+      where p.last_name in (${terms('passengers_last_name_terms')})
+      order by 1 desc limit 20`.execute(db);
+    const ids = found.rows.map((row) => row.id);
+    if (ids.length === 0) return [];
+    const [bookingRows, passengerRows] = await Promise.all([
+      sql`select b.*, bs.slug as status_slug from bookings b join booking_statuses bs on bs.id = b.booking_status_id
+        where b.id in (${sql.join(ids)})`.execute(db),
+      sql`select p.*, exists(select 1 from registrations r where r.passenger_id = p.id and r.flight_id = ${params.flightId})
+          as is_registered
+        from passengers p where p.booking_id in (${sql.join(ids)}) order by p.booking_id, p.is_referent desc, p.id`.execute(
+        db,
+      ),
+    ]);
+    return { bookings: bookingRows.rows, passengers: passengerRows.rows };
+  };
+
   const searchStrategy = hasTerms
     ? `tables de termes indexées (trigrammes${hasFolded ? ', colonne folded' : ''}), UNION des identifiants`
     : 'fold() LIKE sur les lignes';
@@ -347,6 +399,22 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       method: 'GET',
       path: `/api/bookings?filters=booking_status.slug|=|pending,location_id|=|${params.locationId}&search=${encodeURIComponent(params.lastName)}&embed=referent_passenger,customer,location,prestation,requested_dates&page=1`,
       floor: floorG,
+    },
+    {
+      key: 'h',
+      label: `planning du mois (${monthFrom} + 6 semaines)`,
+      method: 'POST',
+      path: '/api/planning/range',
+      body: JSON.stringify({ from: monthFrom, to: monthTo }),
+      floor: floorH,
+    },
+    {
+      key: 'i',
+      label: `ajout de passagers : « ${params.lastName} »`,
+      method: 'POST',
+      path: '/api/search/passengers-for-flight',
+      body: JSON.stringify({ search: params.lastName, flight_id: params.flightId }),
+      floor: floorI,
     },
   ];
 }
