@@ -50,6 +50,13 @@ export const SETTING_DEFAULTS = {
   company_email: '',
   company_phone: '',
   email_signature: '',
+  mail_sender_name: '',
+  mail_sender_email: '',
+  mail_reply_to: '',
+  ofp_pilot_bag_default: '0',
+  widget_show_availability: '1',
+  widget_show_location: '1',
+  widget_show_prestation: '1',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -177,6 +177,12 @@ export async function loadFlightMassInputs(
             .select('value')
             .where('key', '=', sql.lit('ofp_passenger_supplement'))
             .as('supplement'),
+        (eb) =>
+          eb
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', sql.lit('ofp_pilot_bag_default'))
+            .as('bag_default'),
       ])
       .where('f.id', 'in', [...(values as number[])]),
   );
@@ -187,7 +193,8 @@ export async function loadFlightMassInputs(
       flight_max_altitude: f.flight_max_altitude ?? f.location_max_altitude ?? null,
       takeoff_altitude: f.takeoff_altitude ?? null,
       pilot_weight: f.pilot_weight ?? null,
-      pilot_bag_weight: f.pilot_bag_weight ?? null,
+      // A pilot without a bag weight carries the operator's default bag (settings/operational-flight-plan).
+      pilot_bag_weight: f.pilot_bag_weight ?? (supplementOf(f.bag_default) || null),
       has_balloon: f.balloon_id !== null,
       empty_mass: f.empty_mass ?? null,
       gas_mass: f.gas_mass ?? null,

@@ -1,12 +1,13 @@
-import { SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
+import { isCleanText, SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+import { sanitizeEmailBody } from '../resources/administration.js';
 
 // Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
 
-type SettingKind = 'switch' | 'number' | 'text' | 'email' | 'url';
+type SettingKind = 'switch' | 'number' | 'text' | 'email' | 'url' | 'html';
 
 /**
  * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
@@ -28,7 +29,14 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   company_name: 'text',
   company_email: 'email',
   company_phone: 'text',
-  email_signature: 'text',
+  email_signature: 'html',
+  mail_sender_name: 'text',
+  mail_sender_email: 'email',
+  mail_reply_to: 'email',
+  ofp_pilot_bag_default: 'number',
+  widget_show_availability: 'switch',
+  widget_show_location: 'switch',
+  widget_show_prestation: 'switch',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
@@ -71,6 +79,9 @@ export function normalizeSettingValue(key: SettingKey, value: unknown): { value:
       if (text && SETTING_KINDS[key] === 'url' && !/^https?:\/\/[^\s]+$/i.test(text)) {
         return { error: "L'adresse doit commencer par http:// ou https://." };
       }
+      // The signature is appended to every mail: the same sanitizing as the email template bodies.
+      if (SETTING_KINDS[key] === 'html') return { value: sanitizeEmailBody(text) };
+      if (!isCleanText(text)) return { error: 'Caractère de contrôle non autorisé.' };
       return { value: text };
     }
   }

@@ -161,4 +161,19 @@ describe(`appendFlightMasses on ${engine}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().flight_masses).toEqual(expected);
   });
+
+  it('gives a pilot without a bag weight the default bag of the settings', async () => {
+    const { db } = t.database;
+    const flight = await newFlight(db, { pilot_id: await newPilot(db, { weight: 80, bag_weight: null }) });
+    const rows: Record<string, unknown>[] = [{ id: flight }];
+    await appendFlightMasses({ db } as Parameters<typeof appendFlightMasses>[0], rows);
+    expect((rows[0]!.flight_masses as { pilot: number }).pilot).toBe(80);
+    await db
+      .insertInto('settings')
+      .values({ key: 'ofp_pilot_bag_default', value: '12' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: '12' }))
+      .execute();
+    await appendFlightMasses({ db } as Parameters<typeof appendFlightMasses>[0], rows);
+    expect((rows[0]!.flight_masses as { pilot: number }).pilot).toBe(92);
+  });
 });

@@ -110,6 +110,17 @@ describe(`settings endpoints on ${engine}`, () => {
     );
   });
 
+  it('keeps the mail signature to safe HTML and refuses control characters in one-line settings', async () => {
+    const signature = await put('email_signature', '<p>Ballons <b>Bourgogne</b><script>alert(1)</script></p>', admin);
+    expect(signature.statusCode).toBe(200);
+    expect(await stored('email_signature')).toBe('<p>Ballons <b>Bourgogne</b></p>');
+    const name = await put('mail_sender_name', 'Ballons\r\nBcc: x@y.z', admin);
+    expect(name.statusCode).toBe(422);
+    expect((await put('mail_sender_email', 'pas-une-adresse', admin)).statusCode).toBe(422);
+    expect((await putMany({ widget_show_location: 0, ofp_pilot_bag_default: 12.5 }, admin)).statusCode).toBe(200);
+    expect(await stored('ofp_pilot_bag_default')).toBe('12.5');
+  });
+
   it('lists the ticket template bases as {slug, label}', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ticket-templates/bases', headers: operator });
     expect(res.statusCode).toBe(200);
