@@ -18,10 +18,15 @@ export async function runFuzz(base: string, headers: Record<string, string>, cou
   let next = 0;
   let running = true;
   let worstHealth = 0;
+  let healthErrors = 0;
   const health = (async () => {
     while (running) {
       const started = performance.now();
-      await fetch(`${base}/health`).then((r) => r.arrayBuffer());
+      await fetch(`${base}/health`)
+        .then((r) => r.arrayBuffer())
+        .catch(() => {
+          healthErrors += 1;
+        });
       worstHealth = Math.max(worstHealth, performance.now() - started);
       await new Promise((r) => setTimeout(r, HEALTH_EVERY_MS));
     }
@@ -32,18 +37,23 @@ export async function runFuzz(base: string, headers: Record<string, string>, cou
       while (next < urls.length) {
         const url = urls[next++] as string;
         const started = performance.now();
-        const response = await fetch(`${base}${url}`, { headers: { ...headers, accept: 'application/json' } });
-        await response.arrayBuffer();
+        // A dropped connection counts as status 0: a failure, never a crash of the run.
+        const status = await fetch(`${base}${url}`, { headers: { ...headers, accept: 'application/json' } })
+          .then(async (response) => {
+            await response.arrayBuffer();
+            return response.status;
+          })
+          .catch(() => 0);
         const ms = performance.now() - started;
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        timings.push({ ms, url, status: response.status });
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        timings.push({ ms, url, status });
       }
     }),
   );
   running = false;
   await health;
   timings.sort((a, b) => b.ms - a.ms);
-  const failures = timings.filter((t) => t.status >= 500 || t.ms > 1000);
+  const failures = timings.filter((t) => t.status === 0 || t.status >= 500 || t.ms > 1000);
   const p99 = timings[Math.floor(timings.length / 100)]?.ms ?? 0;
   console.log(
     `\nFuzz : ${count} requêtes hostiles en ${((performance.now() - startedAll) / 1000).toFixed(1)} s, ${CONCURRENCY} à la fois`,

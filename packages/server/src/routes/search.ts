@@ -19,6 +19,6 @@ export const passengersForFlightSchema = strictPayload({
 export async function registerSearchRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.post('/api/search/passengers-for-flight', async (request) =>
-    searchPassengersForFlight(db, passengersForFlightSchema.parse(bodyOf(request))),
+    searchPassengersForFlight(db, app.ctx.dialect, passengersForFlightSchema.parse(bodyOf(request))),
   );
 }

@@ -1,7 +1,8 @@
 import { SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
-import { fold } from '../db/database.js';
+import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import { escapeLike, ftsPhrase } from '../engine/sql.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import {
   type BookingSummary,
@@ -26,74 +27,38 @@ export type SearchBooking = BookingSummary & {
 };
 export type PassengerSearchResult = SearchBooking & { linked_bookings: SearchBooking[] };
 
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string): string => `%${escapeLike(text)}%`;
 
-/** Beyond this many distinct names for one word, the word is matched row by row instead (still correct). */
-const NAME_LIST_MAX = 1000;
-
-type NameColumn = 'first_name' | 'last_name';
-/** Per word: the distinct names containing it (folded), or null when too many to list. */
-type WordNames = Record<NameColumn, string[] | null>;
-
 /**
- * The distinct values of a name column that contain `word`, accent- and case-insensitively. fold() runs on the
- * distinct values only (a few thousand names), never on every passenger row: on SQLite it is a JS function.
+ * The distinct values of an indexed column (terms tables of migrations 0004 and 0007) that contain `text`, accent-
+ * and case-insensitively, as a subquery: the trigram index finds the few terms, the column's B-tree the rows.
+ * SQLite's FTS5 trigram needs 3 characters; a shorter word scans the terms (thousands, not the 300,000 rows).
  */
-async function namesContaining(db: Kysely<DB>, column: NameColumn, word: string): Promise<string[] | null> {
-  // MATERIALIZED: otherwise SQLite pushes the filter below the DISTINCT and folds every row.
-  const rows = await db
-    .with(
-      (cte) => cte('d').materialized(),
-      (qb) =>
-        qb
-          .selectFrom('passengers')
-          .select(sql<string>`${sql.ref(column)}`.as('v'))
-          .distinct(),
-    )
-    .selectFrom('d')
-    .select('d.v')
-    .where(sql<SqlBool>`fold(d.v) LIKE ${contains(word)} ESCAPE '\\'`)
-    .limit(NAME_LIST_MAX + 1)
-    .execute();
-  return rows.length > NAME_LIST_MAX ? null : rows.map((r) => r.v);
-}
-
-/** `column IN (names)`, or the row-by-row folded match when the list was too long; null when nothing can match. */
-function nameCondition(column: NameColumn, names: string[] | null, word: string): Expression<SqlBool> | null {
-  if (names === null) return sql<SqlBool>`fold(${sql.ref(`p.${column}`)}) LIKE ${contains(word)} ESCAPE '\\'`;
-  if (names.length === 0) return null;
-  return sql<SqlBool>`${sql.ref(`p.${column}`)} in (${sql.join(names)})`;
+function termsContaining(dialect: Dialect, terms: string, text: string): Expression<unknown> {
+  const table = sql.table(terms);
+  if (dialect === 'postgres') {
+    return sql`(select value from ${table} where folded like fold(${contains(text)}) escape '\\')`;
+  }
+  if ([...text].length >= SEARCH_MIN_LENGTH) {
+    const fts = sql.table(`${terms}_fts`);
+    return sql`(select value from ${table} where id in (select rowid from ${fts} where ${fts} match ${ftsPhrase(text)}))`;
+  }
+  return sql`(select value from ${table} where fold(value) like ${contains(fold(text) ?? text)} escape '\\')`;
 }
 
 /**
  * Every word of the text must be in the first or the last name ("hélène rous" finds Hélène Rousseau, and so
- * does "rousseau helene"); null when some word matches no name at all.
+ * does "rousseau helene").
  */
-async function passengerNameCondition(db: Kysely<DB>, text: string): Promise<Expression<SqlBool> | null> {
+function passengerNameCondition(dialect: Dialect, text: string): Expression<SqlBool> | null {
   const words = [...new Set((fold(text) ?? '').split(/\s+/).filter(Boolean))].slice(0, 5);
-  const conditions: Expression<SqlBool>[] = [];
-  for (const word of words) {
-    const names: WordNames = {
-      first_name: await namesContaining(db, 'first_name', word),
-      last_name: await namesContaining(db, 'last_name', word),
-    };
-    const either = (['first_name', 'last_name'] as const).flatMap((column) => {
-      const condition = nameCondition(column, names[column], word);
-      return condition ? [condition] : [];
-    });
-    if (either.length === 0) return null;
-    conditions.push(either.length === 1 ? either[0]! : sql<SqlBool>`(${either[0]!} or ${either[1]!})`);
-  }
+  const conditions = words.map(
+    (word) =>
+      sql<SqlBool>`(p.last_name in ${termsContaining(dialect, 'passengers_last_name_terms', word)}
+        or p.first_name in ${termsContaining(dialect, 'passengers_first_name_terms', word)})`,
+  );
   return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : null;
 }
-
-/**
- * Numbers (booking, alternative, ticket) are codes: a case-insensitive contains-match with the engine's native
- * lower() and LIKE, no accent folding needed, no JS function per row.
- */
-const codeContains = (column: string, text: string): Expression<SqlBool> =>
-  sql<SqlBool>`lower(${sql.ref(column)}) LIKE ${contains(text.toLowerCase())} ESCAPE '\\'`;
 
 /** Phone numbers are stored as typed (`06 12 34 56 78`, `06.12...`): compare digits only. */
 const phoneContains = (digits: string): Expression<SqlBool> =>
@@ -101,6 +66,7 @@ const phoneContains = (digits: string): Expression<SqlBool> =>
 
 export async function searchPassengersForFlight(
   db: Kysely<DB>,
+  dialect: Dialect,
   input: { search: string; flight_id: number },
 ): Promise<PassengerSearchResult[]> {
   const raw = input.search.trim();
@@ -122,18 +88,17 @@ export async function searchPassengersForFlight(
   const bookingIdIn = (subquery: Expression<unknown>) => sql<SqlBool>`b.id in ${subquery}`;
   if (hasDigit || isBookingLookup) {
     sources.push(
-      bookingIdIn(
-        db
-          .selectFrom('bookings')
-          .select('id')
-          .where((eb) => eb.or([codeContains('number', text), codeContains('number_alt', text)])),
-      ),
+      sql<SqlBool>`b.number in ${termsContaining(dialect, 'bookings_number_terms', text)}`,
+      sql<SqlBool>`b.number_alt in ${termsContaining(dialect, 'bookings_number_alt_terms', text)}`,
     );
   }
   if (!isBookingLookup && hasDigit) {
     const digits = text.replace(/[\s.\-/]/g, '').replace(/^\+/, '');
     const isPhone = /^\d+$/.test(digits) && digits.length >= SEARCH_MIN_LENGTH;
-    const codes = [codeContains('p.ticket_number', text), ...(isPhone ? [phoneContains(digits)] : [])];
+    const codes = [
+      sql<SqlBool>`p.ticket_number in ${termsContaining(dialect, 'passengers_ticket_number_terms', text)}`,
+      ...(isPhone ? [phoneContains(digits)] : []),
+    ];
     sources.push(
       bookingIdIn(
         db
@@ -144,7 +109,7 @@ export async function searchPassengersForFlight(
     );
   }
   if (!isBookingLookup && hasLetter) {
-    const names = await passengerNameCondition(db, text);
+    const names = passengerNameCondition(dialect, text);
     if (names) sources.push(bookingIdIn(db.selectFrom('passengers as p').select('p.booking_id').where(names)));
   }
   if (sources.length === 0) return [];
