@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../http/errors.js';
 import { renderFlightPlanPdf } from '../pdf/flight-plan.js';
-import { renderBookingTicketsPdf, renderPassengerTicketPdf } from '../pdf/tickets.js';
+import { sampleTicketSheet } from '../pdf/ticket-data.js';
+import { renderBookingTicketsPdf, renderPassengerTicketPdf, renderTicketSheet } from '../pdf/tickets.js';
 import { pathId } from './params.js';
 
 // Printed documents, shown inline in the app's frames and downloadable: tickets (issue 8, the booking's sheet and
@@ -56,4 +57,25 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
     const name = `plan-de-vol-${flight.scheduled_date}-${flight.scheduled_time.slice(0, 5).replace(':', 'h')}`;
     return sendPdf(reply, await renderFlightPlanPdf(db, id), fileName(name, String(id)));
   });
+  // The ticket template page's preview: the real renderer on sample data, in the template's base.
+  app.get(
+    '/api/ticket-templates/:id/preview.pdf',
+    { config: { access: { capability: 'manage_ticket_templates' as const } } },
+    async (request, reply) => {
+      const id = pathId(request);
+      const template = await db
+        .selectFrom('ticket_templates')
+        .select(['template_base'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!template) throw new NotFoundError();
+      const company = await db
+        .selectFrom('settings')
+        .select('value')
+        .where('key', '=', 'company_name')
+        .executeTakeFirst();
+      const sheet = sampleTicketSheet(template.template_base, company?.value?.trim() || 'Montgolfière');
+      return sendPdf(reply, await renderTicketSheet(sheet), fileName('apercu-billet', String(id)));
+    },
+  );
 }

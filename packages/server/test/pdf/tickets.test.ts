@@ -156,4 +156,21 @@ describe(`ticket PDFs on ${engine}`, () => {
     expect(validityEnd('2024-02-29')).toBe('2025-02-28');
     expect(validityEnd(null)).toBeNull();
   });
+
+  it('previews a ticket template on sample data for those who manage templates (403 for the others)', async () => {
+    const { headers: su } = await signIn(t, 'su');
+    const template = await t.database.db
+      .insertInto('ticket_templates')
+      .values({ label: 'Épuré', template_base: 'minimal' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const response = await get(`/api/ticket-templates/${template.id}/preview.pdf`, su);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Éléonore Lefèvre');
+    expect(text.replace(/ /g, '').toLowerCase()).toContain('ballonsdebourgogne');
+    expect((await get(`/api/ticket-templates/${template.id}/preview.pdf`)).statusCode).toBe(403);
+    expect((await get('/api/ticket-templates/999999/preview.pdf', su)).statusCode).toBe(404);
+  });
 });

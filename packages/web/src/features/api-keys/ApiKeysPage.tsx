@@ -1,5 +1,160 @@
-// Placeholder for the API keys: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { MESSAGES } from '@app/domain';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Modal,
+  Stack,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { confirmDelete, type DataColumn, DataList, FormModal, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+
+// settings/api-keys (issue 10, SPEC §4.4): the keys partners and the online shop use; the two-step dialog (name,
+// then the key shown once with a copy button, Close only once the user ticked that it was copied); revoke.
+
+type ApiClient = { id: number; name: string; created_at: string; last_used_at: string | null };
+const ENDPOINT = '/api/api-clients';
+
+const dateTime = (value: string | null) =>
+  value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : 'Jamais';
+
+/** Step 2 (§4.4): the key, shown once; Fermer only after the confirmation is ticked. */
+function NewKeyShown({ token, onClose }: { token: string; onClose: () => void }) {
+  const [isCopied, setCopied] = useState(false);
+  return (
+    <Modal
+      opened
+      onClose={() => isCopied && onClose()}
+      title="Nouvelle clé d'API"
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      size="lg"
+    >
+      <Stack gap="md">
+        <Alert color="orange" icon={<IconKey size={16} aria-hidden />}>
+          Copiez cette clé maintenant : elle ne sera plus jamais affichée.
+        </Alert>
+        <Code block aria-label="Clé d'API">
+          {token}
+        </Code>
+        <CopyButton value={token}>
+          {({ copied, copy }) => (
+            <Button
+              variant="default"
+              onClick={copy}
+              leftSection={copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+              style={{ alignSelf: 'flex-start' }}
+            >
+              {copied ? 'Clé copiée' : 'Copier la clé'}
+            </Button>
+          )}
+        </CopyButton>
+        <Checkbox
+          label="J'ai copié la clé"
+          checked={isCopied}
+          onChange={(event) => setCopied(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button onClick={onClose} disabled={!isCopied}>
+            Fermer
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
 export default function ApiKeysPage() {
-  return null;
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<'create'>();
+  const [name, setName] = useState('');
+  const [token, setToken] = useState<string | null>(null);
+  const revoke = async (client: ApiClient) => {
+    const isDeleted = await confirmDelete({
+      message: `La clé « ${client.name} » sera révoquée : ce qui l'utilise n'aura plus accès.`,
+      onConfirm: () => api.remove(ENDPOINT, client.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) void refresh(ENDPOINT);
+  };
+  const columns: DataColumn<ApiClient>[] = [
+    { label: 'Nom', field: 'name', sortField: 'name' },
+    { label: 'Créée le', key: 'created', sortField: 'created_at', render: (c) => dateTime(c.created_at) },
+    { label: 'Dernière utilisation', key: 'used', sortField: 'last_used_at', render: (c) => dateTime(c.last_used_at) },
+  ];
+  return (
+    <>
+      <DataList<ApiClient>
+        label="Clés d'API"
+        endpoint={ENDPOINT}
+        storageKey="api-clients"
+        defaultOrder={[{ field: 'created_at', direction: 'DESC' }]}
+        columns={columns}
+        toolbar={
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => {
+              setName('');
+              dialog.open('create');
+            }}
+          >
+            Nouvelle clé d'API
+          </Button>
+        }
+        rowActions={(client) => (
+          <Tooltip label="Révoquer">
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Révoquer la clé ${client.name}`}
+              onClick={() => revoke(client)}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+      {dialog.value === 'create' && (
+        <FormModal<{ token: string }>
+          key={dialog.key}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          title="Nouvelle clé d'API"
+          size="md"
+          successMessage={null}
+          failureMessage={MESSAGES.apiKeyCreateFailed}
+          onSubmit={() => api.create<{ token: string }>(ENDPOINT, { name })}
+          onSaved={(created) => {
+            setToken(created.token);
+            void refresh(ENDPOINT);
+          }}
+        >
+          {({ errors }) => (
+            <TextInput
+              name="name"
+              label="Nom"
+              description="Qui utilisera cette clé (la boutique en ligne, un partenaire...)"
+              required
+              maxLength={255}
+              value={name}
+              onChange={(event) => setName(event.currentTarget.value)}
+              error={errors.name}
+              data-autofocus
+            />
+          )}
+        </FormModal>
+      )}
+      {token && <NewKeyShown token={token} onClose={() => setToken(null)} />}
+    </>
+  );
 }

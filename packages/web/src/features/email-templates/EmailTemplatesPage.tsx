@@ -1,5 +1,114 @@
-// Placeholder for the email templates: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { MESSAGES } from '@app/domain';
+import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { type DataColumn, DataList, FormModal, LazyRichTextField, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+
+// settings/emails/email-templates (issue 10, SPEC §2.4 email template edit, §5.5, §7.5): the fixed set of templates
+// (ARCHITECTURE §5), each edited for its subject and rich-text body; the Variables menu offers the template's own
+// variables. The server sanitizes the body.
+
+export type EmailTemplate = {
+  id: number;
+  slug: string;
+  label: string;
+  subject: string;
+  body: string;
+  variables: string;
+};
+
+const ENDPOINT = '/api/email-templates';
+
+const variablesOf = (template: EmailTemplate): string[] => {
+  try {
+    const parsed = JSON.parse(template.variables) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+function EmailTemplateDialog({
+  template,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  template: EmailTemplate;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [subject, setSubject] = useState(template.subject);
+  const [body, setBody] = useState(template.body);
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={`Modèle « ${template.label} »`}
+      size="xl"
+      failureMessage={MESSAGES.emailTemplateUpdateFailed}
+      onSubmit={() => api.update(ENDPOINT, template.id, { subject, body })}
+      onSaved={onSaved}
+    >
+      {({ errors }) => (
+        <>
+          <TextInput
+            name="subject"
+            label="Objet"
+            required
+            maxLength={500}
+            value={subject}
+            onChange={(event) => setSubject(event.currentTarget.value)}
+            error={errors.subject}
+          />
+          <LazyRichTextField label="Contenu" value={body} onChange={setBody} variables={variablesOf(template)} />
+        </>
+      )}
+    </FormModal>
+  );
+}
+
 export default function EmailTemplatesPage() {
-  return null;
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<EmailTemplate>();
+  const columns: DataColumn<EmailTemplate>[] = [
+    { label: 'Modèle', field: 'label', sortField: 'label' },
+    { label: 'Objet', field: 'subject' },
+    { label: 'Variables', key: 'variables', render: (t) => variablesOf(t).join(' ') || '—' },
+  ];
+  return (
+    <>
+      <DataList<EmailTemplate>
+        label="Modèles d'email"
+        endpoint={ENDPOINT}
+        storageKey="email-templates"
+        defaultOrder={[{ field: 'label', direction: 'ASC' }]}
+        columns={columns}
+        onRowClick={(template) => dialog.open(template)}
+        rowActions={(template) => (
+          <Tooltip label="Modifier">
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Modifier le modèle ${template.label}`}
+              onClick={() => dialog.open(template)}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      />
+      {dialog.value && (
+        <EmailTemplateDialog
+          key={dialog.key}
+          template={dialog.value}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={() => refresh(ENDPOINT)}
+        />
+      )}
+    </>
+  );
 }

@@ -48,7 +48,7 @@ import { type CardSettings, fullDate, PLANNING_ENDPOINT, useCardSettings } from 
 // and notes by time with the morning (sun) and evening (moon) separators, flight cards (link, Dupliquer / Supprimer)
 // and event cards (open the note dialog), and the footer buttons for a new flight and a new note.
 
-type DayFlight = {
+export type DayFlight = {
   kind: 'flight';
   id: number;
   scheduled_date: string;
@@ -66,7 +66,7 @@ type DayFlight = {
 type DayEvent = PlanningEvent & { kind: 'event' };
 type PlanningDay = { items: (DayFlight | DayEvent)[]; pending_passengers: number };
 
-function FlightCard({
+export function FlightCard({
   flight,
   show,
   onDuplicate,

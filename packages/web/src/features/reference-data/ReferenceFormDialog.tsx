@@ -1,5 +1,5 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
-import { Divider, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Divider, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { api } from '../../api/client';
@@ -21,8 +21,8 @@ type SelectFieldProps = {
   error?: string;
 };
 
-/** A choice among another endpoint's records (prestation → ticket template), loaded when the dialog opens. */
-function SelectField({ field, isRequired, value, onChange, error }: SelectFieldProps) {
+/** The options of a choice field, read with the key the filters and dialogs share. */
+function useOptions(field: Extract<FormField, { kind: 'select' | 'multiselect' }>) {
   const { endpoint, labelField, valueField = 'id', order } = field.options;
   const result = useQuery({
     queryKey: [endpoint, 'options', labelField, order ?? null],
@@ -40,6 +40,12 @@ function SelectField({ field, isRequired, value, onChange, error }: SelectFieldP
     value: String(item[valueField]),
     label: String(item[labelField] ?? ''),
   }));
+  return { data, isLoading: result.isLoading };
+}
+
+/** A choice among another endpoint's records (prestation → ticket template), loaded when the dialog opens. */
+function SelectField({ field, isRequired, value, onChange, error }: SelectFieldProps) {
+  const { data, isLoading } = useOptions(field);
   return (
     <Select
       label={field.label}
@@ -47,10 +53,39 @@ function SelectField({ field, isRequired, value, onChange, error }: SelectFieldP
       data={data}
       value={value}
       onChange={onChange}
-      placeholder={result.isLoading ? 'Chargement...' : isRequired ? 'Choisir...' : 'Aucun'}
+      placeholder={isLoading ? 'Chargement...' : isRequired ? 'Choisir...' : 'Aucun'}
       searchable
       clearable={!isRequired}
       required={isRequired}
+      nothingFoundMessage="Aucun résultat..."
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function MultiSelectField({
+  field,
+  value,
+  onChange,
+  error,
+}: {
+  field: Extract<FormField, { kind: 'multiselect' }>;
+  value: string[];
+  onChange: (value: string[]) => void;
+  error?: string;
+}) {
+  const { data, isLoading } = useOptions(field);
+  return (
+    <MultiSelect
+      label={field.label}
+      description={field.description}
+      data={data}
+      value={value}
+      onChange={onChange}
+      placeholder={isLoading ? 'Chargement...' : value.length ? undefined : 'Aucune'}
+      searchable
+      clearable
       nothingFoundMessage="Aucun résultat..."
       error={error}
       comboboxProps={{ withinPortal: true }}
@@ -137,6 +172,12 @@ export function FieldInput({ field, value, onChange, error }: FieldInputProps) {
       );
     case 'textarea':
       return <TextAreaField {...common} value={text} onChange={onChange} autosize={false} />;
+    case 'multiselect':
+      return (
+        <div style={field.isWide ? wide : undefined}>
+          <MultiSelectField field={field} value={Array.isArray(value) ? value : []} onChange={onChange} error={error} />
+        </div>
+      );
     case 'select':
       return (
         <div style={field.isWide ? wide : undefined}>

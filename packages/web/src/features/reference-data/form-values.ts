@@ -5,7 +5,7 @@ import type { FormField, FormSection, VisibilityRule } from './types';
 // The dialog's state and payload, apart from the view: inputs hold text (what the browser gives), switches 0/1,
 // choices an id as text or null; the payload holds what the API's zod schemas expect (domain/schemas).
 
-export type FieldValue = string | Flag | null;
+export type FieldValue = string | Flag | null | string[];
 export type FormValues = Record<string, FieldValue>;
 
 export const isShown = (rule: VisibilityRule | undefined, settings: SessionSettings): boolean =>
@@ -27,6 +27,11 @@ function initialValue(field: FormField, stored: unknown): FieldValue {
       return stored === 1 || stored === true ? 1 : 0;
     case 'select':
       return stored === undefined || stored === null ? null : String(stored);
+    case 'multiselect':
+      // Embedded records ({id}) or plain ids.
+      return Array.isArray(stored)
+        ? stored.map((item) => String(typeof item === 'object' && item !== null ? (item as { id: unknown }).id : item))
+        : [];
     default:
       return stored === undefined || stored === null ? '' : String(stored);
   }
@@ -44,7 +49,10 @@ function payloadValue(field: FormField, value: FieldValue | undefined): unknown 
     case 'switch':
       return value === 1 ? 1 : 0;
     case 'select':
-      return value === null || value === undefined || value === '' ? null : Number(value);
+      if (value === null || value === undefined || value === '') return null;
+      return field.isTextValue ? String(value) : Number(value);
+    case 'multiselect':
+      return Array.isArray(value) ? value.map(Number) : [];
     case 'number': {
       const text = typeof value === 'string' ? value.trim() : '';
       return text === '' ? null : Number(text);

@@ -40,8 +40,13 @@ export type FormField = FieldBase &
     | { kind: 'date' }
     /** A time of day (HH:mm), the browser's own time input; dialogs append the seconds (SPEC §5.2). */
     | { kind: 'time' }
-    /** A choice among the records of another endpoint; sends the id, or null when cleared. */
-    | { kind: 'select'; options: OptionLoader; loadFailedMessage: string }
+    /**
+     * A choice among the records of another endpoint; sends the id (a number), or the chosen value as text with
+     * `isTextValue` (a ticket template base's slug), or null when cleared.
+     */
+    | { kind: 'select'; options: OptionLoader; loadFailedMessage: string; isTextValue?: boolean }
+    /** Several records of another endpoint (a template's prestations); sends their ids. */
+    | { kind: 'multiselect'; options: OptionLoader; loadFailedMessage: string }
   );
 
 export type FormSection = { title?: string; fields: FormField[] };

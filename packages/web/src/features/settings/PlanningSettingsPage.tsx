@@ -1,5 +1,76 @@
-// Placeholder for the planning settings: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { MESSAGES } from '@app/domain';
+import { Text } from '@mantine/core';
+import { type DayFlight, FlightCard } from '../planning/DaySidebar';
+import { type SettingField, SettingsForm } from './SettingsForm';
+
+// settings/planning (issue 10): what the planning's flight cards show, the public planning widgets and the
+// ticketing, saved as one batch; the card beside follows the switches.
+
+const FIELDS: SettingField[] = [
+  { key: 'planning_flightcard_show_location', label: 'Afficher le lieu de vol', kind: 'switch' },
+  { key: 'planning_flightcard_show_prestation', label: 'Afficher la prestation', kind: 'switch' },
+  { key: 'planning_flightcard_show_balloon', label: 'Afficher le ballon', kind: 'switch' },
+  { key: 'planning_flightcard_show_pilot', label: 'Afficher le pilote', kind: 'switch' },
+  { key: 'planning_flightcard_show_total_weight', label: 'Afficher le poids total', kind: 'switch' },
+  {
+    key: 'planning_widgets_enabled',
+    label: 'Planning public (widgets)',
+    kind: 'switch',
+    description: 'Les vols marqués publics sont proposés aux clients sur le planning public.',
+  },
+  {
+    key: 'ticketing_enabled',
+    label: 'Billetterie',
+    kind: 'switch',
+    description: 'Chaque prestation peut choisir son modèle de billet.',
+  },
+];
+
+const SAMPLE: DayFlight = {
+  kind: 'flight',
+  id: 0,
+  scheduled_date: '2026-06-20',
+  scheduled_time: '06:30:00',
+  flight_status_id: 1,
+  flight_status: { is_editable: 1, slug: 'planned' },
+  location: { label: 'Beaune – Hospices' },
+  prestation: { label: 'Vol découverte' },
+  balloon: { label: 'F-HBLM', passengers: 6, market_mass: 560 },
+  pilot: { full_name: 'Amélie Lefèvre' },
+  passengers_count: 4,
+  total_weight: 305,
+  availability: 2,
+};
+
 export default function PlanningSettingsPage() {
-  return null;
+  return (
+    <SettingsForm
+      title="Planning"
+      description="Ce que montrent les cartes de vol du planning."
+      fields={FIELDS}
+      loadFailedMessage={MESSAGES.planningSettingsLoadFailed}
+      preview={(values) => (
+        <figure aria-label="Aperçu d'une carte de vol" style={{ margin: 0 }}>
+          <Text component="figcaption" size="sm" c="dimmed" mb={6}>
+            Aperçu d'une carte de vol
+          </Text>
+          {/* A picture of a card: its link and menu lead nowhere. */}
+          <div inert>
+            <FlightCard
+              flight={SAMPLE}
+              show={{
+                location: values.planning_flightcard_show_location === '1',
+                prestation: values.planning_flightcard_show_prestation === '1',
+                balloon: values.planning_flightcard_show_balloon === '1',
+                pilot: values.planning_flightcard_show_pilot === '1',
+                total_weight: values.planning_flightcard_show_total_weight === '1',
+              }}
+              onDuplicate={() => {}}
+              onDelete={() => {}}
+            />
+          </div>
+        </figure>
+      )}
+    />
+  );
 }

@@ -1,5 +1,57 @@
-// Placeholder for the ticket template summary: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { Button, Group, Stack } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { confirmDelete, SummaryCard, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { deleteFailureMessage, ReferenceFormDialog } from '../reference-data';
+import { TICKET_TEMPLATES_ENDPOINT, ticketTemplatesConfig } from './ticket-templates.config';
+import { useTicketTemplate } from './TicketTemplatePage';
+
+const BASE_LABELS: Record<string, string> = { classic: 'Classique', gift: 'Bon cadeau', minimal: 'Épuré' };
+
 export default function TicketTemplateSummaryPage() {
-  return null;
+  const template = useTicketTemplate();
+  const refresh = useRefreshDataList();
+  const navigate = useNavigate();
+  const dialog = useDialog<'edit'>();
+  const remove = async () => {
+    const isDeleted = await confirmDelete({
+      message: ticketTemplatesConfig.deleteMessage(template),
+      onConfirm: () => api.remove(TICKET_TEMPLATES_ENDPOINT, template.id),
+      failureMessage: deleteFailureMessage,
+    });
+    if (!isDeleted) return;
+    await refresh(TICKET_TEMPLATES_ENDPOINT);
+    navigate(pathTo('ticket-templates'));
+  };
+  return (
+    <Stack gap="md" maw={720}>
+      <SummaryCard
+        title="Modèle de billet"
+        onEdit={() => dialog.open('edit')}
+        rows={[
+          { label: 'Libellé', value: template.label },
+          { label: 'Base', value: BASE_LABELS[template.template_base] ?? template.template_base },
+          { label: 'Prestations', value: (template.prestations ?? []).map((p) => p.label).join(', ') },
+        ]}
+      />
+      <Group>
+        <Button variant="subtle" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={remove}>
+          Supprimer
+        </Button>
+      </Group>
+      {dialog.value && (
+        <ReferenceFormDialog
+          key={dialog.key}
+          config={ticketTemplatesConfig}
+          record={template}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={() => refresh(TICKET_TEMPLATES_ENDPOINT)}
+        />
+      )}
+    </Stack>
+  );
 }

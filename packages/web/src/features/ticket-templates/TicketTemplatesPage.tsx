@@ -1,5 +1,8 @@
-// Placeholder for the ticket template list: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { ReferenceListPage } from '../reference-data';
+import { ticketTemplateHref, ticketTemplatesConfig } from './ticket-templates.config';
+
+const config = { ...ticketTemplatesConfig, getRowHref: ticketTemplateHref };
+
 export default function TicketTemplatesPage() {
-  return null;
+  return <ReferenceListPage config={config} />;
 }

@@ -1,5 +1,214 @@
-// Placeholder for user management: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import { createFailedMessage, MESSAGES, updateFailedMessage } from '@app/domain';
+import { ActionIcon, Button, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
+import { IconMailForward, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { serverMessage } from '../../api/error-messages';
+import {
+  confirmDelete,
+  type DataColumn,
+  DataList,
+  FormModal,
+  notifyFailure,
+  notifySuccess,
+  useRefreshDataList,
+} from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { useMe } from '../../session/store';
+
+// users (SPEC §2.1, §6: capability manage_users, no su bypass; issue 10): the staff accounts, created without a
+// password (a first-login link is mailed), edited, invited again, deleted. Roles come from GET /api/roles.
+
+type User = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  full_name: string;
+  email: string;
+  role_id: number;
+  role?: { id: number; slug: string; label: string } | null;
+  created_at: string;
+};
+const ENDPOINT = '/api/users';
+
+function UserDialog({
+  user,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  user: User | null;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [values, setValues] = useState({
+    first_name: user?.first_name ?? '',
+    last_name: user?.last_name ?? '',
+    email: user?.email ?? '',
+    role_id: user ? String(user.role_id) : null,
+  });
+  const roles = useQuery({
+    queryKey: ['/api/roles', 'options'],
+    queryFn: ({ signal }) => api.list<{ id: number; label: string }>('/api/roles', {}, signal),
+    enabled: opened,
+  });
+  useEffect(() => {
+    if (roles.isError) notifyFailure('Erreur de chargement des rôles', roles.error);
+  }, [roles.isError, roles.error]);
+  const set = (name: 'first_name' | 'last_name' | 'email') => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const { value } = event.currentTarget;
+    setValues((current) => ({ ...current, [name]: value }));
+  };
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={user ? "Modifier l'utilisateur" : 'Nouvel utilisateur'}
+      failureMessage={user ? updateFailedMessage('user') : createFailedMessage('user')}
+      onSubmit={() => {
+        const payload = { ...values, role_id: Number(values.role_id) };
+        return user ? api.update(ENDPOINT, user.id, payload) : api.create(ENDPOINT, payload);
+      }}
+      onSaved={onSaved}
+    >
+      {({ errors }) => (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+          <TextInput
+            name="first_name"
+            label="Prénom"
+            required
+            maxLength={255}
+            value={values.first_name}
+            onChange={set('first_name')}
+            error={errors.first_name}
+          />
+          <TextInput
+            name="last_name"
+            label="Nom"
+            required
+            maxLength={255}
+            value={values.last_name}
+            onChange={set('last_name')}
+            error={errors.last_name}
+          />
+          <TextInput
+            name="email"
+            type="email"
+            label="Email"
+            required
+            maxLength={255}
+            value={values.email}
+            onChange={set('email')}
+            error={errors.email}
+          />
+          <Select
+            name="role_id"
+            label="Rôle"
+            required
+            data={(roles.data ?? []).map((role) => ({ value: String(role.id), label: role.label }))}
+            value={values.role_id}
+            onChange={(value) => setValues((current) => ({ ...current, role_id: value }))}
+            error={errors.role_id}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </SimpleGrid>
+      )}
+    </FormModal>
+  );
+}
+
 export default function UsersPage() {
-  return null;
+  const me = useMe();
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<{ user: User | null }>();
+  const invite = async (user: User) => {
+    try {
+      await api.post(`${ENDPOINT}/${user.id}/invite`);
+      notifySuccess(`Invitation envoyée à ${user.email}`);
+    } catch (error) {
+      notifyFailure(serverMessage(error, "L'envoi de l'invitation a échoué"), error);
+    }
+  };
+  const remove = async (user: User) => {
+    const isDeleted = await confirmDelete({
+      message: `Le compte de ${user.full_name} sera supprimé.`,
+      onConfirm: () => api.remove(ENDPOINT, user.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) void refresh(ENDPOINT);
+  };
+  const columns: DataColumn<User>[] = [
+    { label: 'Nom', field: 'full_name', sortField: 'last_name' },
+    { label: 'Email', field: 'email', sortField: 'email' },
+    { label: 'Rôle', field: 'role.label' },
+    {
+      label: 'Créé le',
+      key: 'created',
+      sortField: 'created_at',
+      render: (u) => new Date(u.created_at).toLocaleDateString('fr-FR'),
+    },
+  ];
+  return (
+    <>
+      <DataList<User>
+        label="Utilisateurs"
+        endpoint={ENDPOINT}
+        storageKey="users"
+        defaultOrder={[{ field: 'last_name', direction: 'ASC' }]}
+        baseQuery={{ embed: ['role'] }}
+        columns={columns}
+        isSearchable
+        searchPlaceholder="Nom ou email"
+        toolbar={
+          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => dialog.open({ user: null })}>
+            Nouvel utilisateur
+          </Button>
+        }
+        rowActions={(user) => (
+          <Group gap={2} wrap="nowrap">
+            <Tooltip label="Modifier">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Modifier ${user.full_name}`}
+                onClick={() => dialog.open({ user })}
+              >
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Renvoyer l'invitation">
+              <ActionIcon
+                variant="subtle"
+                aria-label={`Renvoyer l'invitation à ${user.full_name}`}
+                onClick={() => invite(user)}
+              >
+                <IconMailForward size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Supprimer">
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Supprimer ${user.full_name}`}
+                onClick={() => remove(user)}
+                disabled={user.id === me.user.id}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+      />
+      {dialog.value && (
+        <UserDialog
+          key={dialog.key}
+          user={dialog.value.user}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={() => refresh(ENDPOINT)}
+        />
+      )}
+    </>
+  );
 }

@@ -1,0 +1,59 @@
+import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
+import { pathTo } from '../../app/routes';
+import { BY_LABEL } from '../reference-data/building-blocks';
+import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
+
+export type TicketTemplate = LabelRecord & {
+  template_base: string;
+  prestations?: { id: number; label: string }[];
+};
+
+export const TICKET_TEMPLATES_ENDPOINT = '/api/ticket-templates';
+
+/**
+ * SPEC §3 Ticket template (§2.4 dialog, §5.1 label and base required, §7.5): the layout a prestation's tickets are
+ * printed with, and the prestations that use it. A row opens the template's summary and preview.
+ */
+export const ticketTemplatesConfig = labelEntity<TicketTemplate>({
+  entity: 'ticketTemplate',
+  endpoint: TICKET_TEMPLATES_ENDPOINT,
+  storageKey: 'ticket-templates',
+  labels: {
+    plural: 'Modèles de billet',
+    add: 'Ajouter un modèle de billet',
+    createTitle: 'Nouveau modèle de billet',
+    editTitle: 'Modifier le modèle de billet',
+  },
+  deleteMessage: (label) => `Le modèle de billet « ${label} » sera supprimé définitivement.`,
+  embed: ['prestations'],
+  extraColumns: [
+    { label: 'Base', field: 'template_base', sortField: 'template_base' },
+    {
+      label: 'Prestations',
+      key: 'prestations',
+      render: (row) => (row.prestations ?? []).map((p) => p.label).join(', ') || '—',
+    },
+  ],
+  extraFields: [
+    {
+      kind: 'select',
+      name: 'template_base',
+      label: 'Base',
+      isRequired: true,
+      isTextValue: true,
+      options: { endpoint: '/api/ticket-templates/bases', labelField: 'label', valueField: 'slug' },
+      loadFailedMessage: 'Erreur de chargement des bases de billet',
+    },
+    {
+      kind: 'multiselect',
+      name: 'prestations',
+      label: 'Prestations qui utilisent ce modèle',
+      options: { endpoint: '/api/prestations', labelField: 'label', order: BY_LABEL },
+      loadFailedMessage: LIST_LOAD_FAILED_MESSAGES.prestations,
+      isWide: true,
+    },
+  ],
+});
+
+export const ticketTemplateHref = (row: { id: number }) =>
+  pathTo('single-ticket-template', { ticketTemplateId: row.id });
