@@ -12,6 +12,7 @@ import { redactingLoggerOptions } from './http/log-redaction.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
+import { startMailWorker } from './mail/queue.js';
 import { registerSpecialRoutes } from './routes/index.js';
 import { registerResourceRoutes } from './routes/resources.js';
 
@@ -25,6 +26,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write: (line: string) => void };
+  /** Polls the mail queue (mail/queue.ts); default: on, except under NODE_ENV=test where tests drive it. */
+  mailWorker?: boolean;
 };
 
 /** The whole HTTP application, without listening: tests drive it through inject() or a real port. */
@@ -34,6 +37,7 @@ export async function buildApp({
   mailer,
   logger,
   logStream,
+  mailWorker = process.env.NODE_ENV !== 'test',
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -64,6 +68,10 @@ export async function buildApp({
   await registerResourceRoutes(app);
   await registerSpecialRoutes(app);
   await registerWeb(app);
-  app.addHook('onClose', async () => ctx.mailer.close());
+  const worker = mailWorker ? startMailWorker(app) : null;
+  app.addHook('onClose', async () => {
+    await worker?.stop();
+    ctx.mailer.close();
+  });
   return app;
 }

@@ -6,6 +6,7 @@ import * as referenceData from './migrations/0002_reference_data.js';
 import * as foldFunction from './migrations/0003_fold_function.js';
 import * as textSearchIndexes from './migrations/0004_text_search_indexes.js';
 import * as searchCoveringIndexes from './migrations/0005_search_covering_indexes.js';
+import * as mailQueue from './migrations/0006_mail_queue.js';
 import * as passengerSearchTerms from './migrations/0007_passenger_search_terms.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_fold_function': foldFunction,
   '0004_text_search_indexes': textSearchIndexes,
   '0005_search_covering_indexes': searchCoveringIndexes,
+  '0006_mail_queue': mailQueue,
   '0007_passenger_search_terms': passengerSearchTerms,
 };
 

@@ -64,7 +64,22 @@ export type OutboxMailsTable = {
   created_at: string;
   sent_at: string | null;
   error: string | null;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  /** Claim of a worker (mail/queue.ts): nobody else sends the row before this time. */
+  locked_until: string | null;
+  status: Generated<OutboxStatus>;
+  template_slug: string | null;
+  booking_id: number | null;
+  flight_id: number | null;
+  user_id: number | null;
+  /** JSON list of attachment descriptions, e.g. [{"kind":"booking-tickets","booking_id":12}]. */
+  attachments: string | null;
+  /** JSON list of values masked in html/text once sent (cleared then). */
+  secrets: string | null;
 };
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 export type SettingsTable = { id: Id; key: string; value: string | null };
 

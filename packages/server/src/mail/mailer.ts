@@ -2,80 +2,48 @@ import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
+import { claimMail, deliverClaimed, deliverDue, enqueueMail, htmlToText, type QueuedMail } from './queue.js';
 
-export type Mail = {
-  to: string;
-  subject: string;
-  html: string;
-  text?: string;
-  /**
-   * Values (a password link's token) masked in the outbox copy as soon as the mail has left: the recipient has
-   * them, the database need not. Without SMTP the outbox is the only copy, so they stay until sent.
-   */
-  secrets?: string[];
-};
+export { htmlToText };
 
-const SENT_SECRET = '[retiré après envoi]';
-const maskSecrets = (value: string, secrets: string[]): string =>
-  secrets.reduce((acc, secret) => (secret ? acc.split(secret).join(SENT_SECRET) : acc), value);
+export type Mail = QueuedMail;
 
 export type Mailer = {
-  send: (mail: Mail) => Promise<void>;
+  /**
+   * Queues the mail, then tries to send that row at once (claimed like the worker would). Never throws for an
+   * SMTP failure: the row stays pending and the worker retries it. Resolves once the attempt is over.
+   */
+  send: (mail: Mail) => Promise<{ id: number; sent: boolean }>;
+  /** Sends every due row of the queue (the worker's tick); 0 without SMTP. */
+  deliverDue: () => Promise<number>;
   close: () => void;
 };
 
-function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
 /**
- * Every mail is written to the outbox table first (so staff can see what left, and mails survive without SMTP);
- * with SMTP_URL it is then sent and marked sent, or its error recorded.
+ * Every mail is a row of outbox_mails (so staff see what left, and mails survive a missing or failing SMTP);
+ * with SMTP_URL rows are sent, by Mailer.send at once or by the worker (queue.ts) later.
  */
 export function createMailer(config: Config, db: Kysely<DB>): Mailer {
-  const transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : null;
+  // Bounded timeouts: a claim (queue.ts LOCK_MS, 5 min) must outlive any attempt, or another process could resend.
+  const transport = config.smtpUrl
+    ? nodemailer.createTransport({
+        url: config.smtpUrl,
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      })
+    : null;
+  const sender = transport ? { transport, from: config.mailFrom } : null;
   return {
     async send(mail) {
-      const text = mail.text ?? htmlToText(mail.html);
-      const row = await db
-        .insertInto('outbox_mails')
-        .values({
-          recipient: mail.to,
-          subject: mail.subject,
-          html: mail.html,
-          text,
-          created_at: new Date().toISOString(),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: config.mailFrom, to: mail.to, subject: mail.subject, html: mail.html, text });
-        await db
-          .updateTable('outbox_mails')
-          .set({
-            sent_at: new Date().toISOString(),
-            ...(mail.secrets?.length
-              ? { html: maskSecrets(mail.html, mail.secrets), text: maskSecrets(text, mail.secrets) }
-              : {}),
-          })
-          .where('id', '=', row.id)
-          .execute();
-      } catch (error) {
-        await db
-          .updateTable('outbox_mails')
-          .set({ error: String(error) })
-          .where('id', '=', row.id)
-          .execute();
-        throw error;
-      }
+      const { id } = await enqueueMail(db, mail);
+      if (!sender) return { id, sent: false };
+      const claim = await claimMail(db, id);
+      // Already claimed by a worker: it sends it.
+      if (!claim) return { id, sent: false };
+      return { id, sent: await deliverClaimed(db, sender, claim) };
     },
+    deliverDue: async () => (sender ? deliverDue(db, sender) : 0),
     close() {
       transport?.close();
     },

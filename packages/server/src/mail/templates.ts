@@ -18,9 +18,13 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Unknown variables render empty: a template edited by staff never leaks `{{...}}` to a customer. */
+/**
+ * A variable of the record with no value (a customer without a name) renders empty; a variable the record does
+ * not know (a typo in an edited template) stays visible as written, so staff see it in the outbox and fix it.
+ */
 export function renderTemplate(template: string, variables: TemplateVariables, mode: 'html' | 'text'): string {
-  return template.replace(PLACEHOLDER, (_match, name: string) => {
+  return template.replace(PLACEHOLDER, (match, name: string) => {
+    if (!Object.hasOwn(variables, name)) return mode === 'html' ? escapeHtml(match) : match;
     const value = variables[name];
     const text = value === null || value === undefined ? '' : String(value);
     return mode === 'html' ? escapeHtml(text) : text.replace(/[\r\n]+/g, ' ');
@@ -29,7 +33,7 @@ export function renderTemplate(template: string, variables: TemplateVariables, m
 
 export class MissingTemplateError extends Error {}
 
-/** Renders the template of this slug with the variables and sends it through the mailer (outbox, then SMTP). */
+/** Renders the template of this slug with the variables and sends it through the mailer (queued, then SMTP). */
 export async function sendTemplateMail(
   db: Kysely<DB>,
   mailer: Mailer,
@@ -50,5 +54,6 @@ export async function sendTemplateMail(
     subject: renderTemplate(template.subject, variables, 'text'),
     html: renderTemplate(template.body, variables, 'html'),
     secrets,
+    templateSlug: slug,
   });
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerBookingRoutes } from './bookings.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerFlightRoutes } from './flights.js';
+import { registerMailRoutes } from './mail.js';
 import { registerPlanningRoutes } from './planning.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSettingsRoutes } from './settings.js';
@@ -16,4 +17,5 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerSettingsRoutes(app);
   await registerTicketTemplateRoutes(app);
   await registerDocumentRoutes(app);
+  await registerMailRoutes(app);
 }

@@ -1,0 +1,195 @@
+import { SETTING_DEFAULTS } from '@app/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { NotFoundError, ValidationError } from '../http/errors.js';
+import type { AttachmentSpec } from './attachments.js';
+import { enqueueMail, htmlToText } from './queue.js';
+import { renderTemplate, type TemplateVariables } from './templates.js';
+
+// Mails staff send from a booking or a flight (POST /api/bookings/{id}/emails, /api/flights/{id}/convocations):
+// the template of the slug, its variables taken from the records, the signature appended, queued with the
+// booking or flight it belongs to.
+
+export const BOOKING_TEMPLATES = ['booking-confirmation', 'pre-flight-information', 'tickets'] as const;
+export type BookingTemplate = (typeof BOOKING_TEMPLATES)[number];
+
+export const NO_ADDRESS =
+  'Aucune adresse email pour cette réservation : renseignez celle du passager référent ou du client.';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+const clean = (value: string | null | undefined): string => (value ?? '').trim();
+const joinName = (first: string | null, last: string | null): string => `${clean(first)} ${clean(last)}`.trim();
+
+async function settingValue(db: Db, key: 'company_name' | 'email_signature'): Promise<string> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? SETTING_DEFAULTS[key];
+}
+
+type Rendered = { subject: string; html: string; text: string };
+
+/** Template and signature rendered; a missing template is a 422, not a 500 (the fixed set is seeded). */
+async function render(db: Db, slug: string, variables: TemplateVariables): Promise<Rendered> {
+  const template = await db
+    .selectFrom('email_templates')
+    .select(['subject', 'body'])
+    .where('slug', '=', slug)
+    .executeTakeFirst();
+  if (!template) throw ValidationError.field('template', `Modèle d'email introuvable : ${slug}.`);
+  // The signature is staff HTML already sanitized when saved (services/settings.ts): appended as is.
+  const html = renderTemplate(template.body, variables, 'html') + (await settingValue(db, 'email_signature'));
+  return { subject: renderTemplate(template.subject, variables, 'text'), html, text: htmlToText(html) };
+}
+
+type BookingContact = {
+  number: string;
+  passengersNumber: number;
+  customerName: string;
+  referentName: string;
+  /** The referent passenger's email, else the customer's; null when neither has one. */
+  recipient: string | null;
+};
+
+async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map<number, BookingContact>> {
+  const contacts = new Map<number, BookingContact>();
+  if (bookingIds.length === 0) return contacts;
+  const bookings = await db
+    .selectFrom('bookings as b')
+    .leftJoin('customers as c', 'c.id', 'b.customer_id')
+    .select([
+      'b.id',
+      'b.number',
+      'b.passengers_number',
+      'c.first_name',
+      'c.last_name',
+      'c.company_name',
+      'c.email as customer_email',
+    ])
+    .where('b.id', 'in', bookingIds)
+    .execute();
+  const referents = await db
+    .selectFrom('passengers')
+    .select(['booking_id', 'first_name', 'last_name', 'email'])
+    .where('booking_id', 'in', bookingIds)
+    .where('is_referent', '=', 1)
+    .orderBy('id')
+    .execute();
+  for (const b of bookings) {
+    const referent = referents.find((p) => p.booking_id === b.id);
+    const customerName = joinName(b.first_name, b.last_name) || clean(b.company_name);
+    contacts.set(b.id, {
+      number: b.number,
+      passengersNumber: b.passengers_number,
+      customerName,
+      referentName: referent ? joinName(referent.first_name, referent.last_name) : '',
+      recipient: clean(referent?.email) || clean(b.customer_email) || null,
+    });
+  }
+  return contacts;
+}
+
+const bookingVariables = (contact: BookingContact, companyName: string): TemplateVariables => ({
+  'booking.number': contact.number,
+  'customer.full_name': contact.customerName,
+  'referent.full_name': contact.referentName,
+  'booking.passengers_number': contact.passengersNumber,
+  'company.name': companyName,
+});
+
+/** Queues one booking mail in the caller's transaction; 404 unknown booking, 422 without an address. */
+export async function queueBookingMail(
+  trx: Transaction<DB>,
+  bookingId: number,
+  template: BookingTemplate,
+  userId: number | null,
+): Promise<{ id: number; recipient: string; status: 'pending' }> {
+  const contact = (await bookingContacts(trx, [bookingId])).get(bookingId);
+  if (!contact) throw new NotFoundError();
+  if (!contact.recipient) throw ValidationError.field('recipient', NO_ADDRESS);
+  const rendered = await render(trx, template, bookingVariables(contact, await settingValue(trx, 'company_name')));
+  const attachments: AttachmentSpec[] =
+    template === 'tickets' ? [{ kind: 'booking-tickets', booking_id: bookingId }] : [];
+  const queued = await enqueueMail(trx, {
+    to: contact.recipient,
+    ...rendered,
+    templateSlug: template,
+    bookingId,
+    userId,
+    attachments,
+  });
+  if (template === 'pre-flight-information') {
+    await trx
+      .updateTable('bookings')
+      .set({ has_pre_flight_infos: 1, updated_at: new Date().toISOString() })
+      .where('id', '=', bookingId)
+      .execute();
+  }
+  return queued;
+}
+
+const LONG_DATE = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** « samedi 20 juin 2026 » for '2026-06-20' (a calendar date: formatted in UTC so no zone shifts the day). */
+export const frenchLongDate = (date: string): string => LONG_DATE.format(new Date(`${date.slice(0, 10)}T00:00:00Z`));
+
+/**
+ * One flight-convocation per booking with passengers registered on the flight, to its referent (or customer);
+ * bookings without an address are skipped and listed. Runs in the caller's transaction.
+ */
+export async function queueConvocations(
+  trx: Transaction<DB>,
+  flightId: number,
+  userId: number | null,
+): Promise<{ queued: number; skipped: { booking_id: number; number: string }[] }> {
+  const flight = await trx
+    .selectFrom('flights as f')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .select(['f.id', 'f.scheduled_date', 'f.scheduled_time', 'l.label as location'])
+    .where('f.id', '=', flightId)
+    .executeTakeFirst();
+  if (!flight) throw new NotFoundError();
+  const registered = await trx
+    .selectFrom('registrations as r')
+    .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+    .select('p.booking_id')
+    .distinct()
+    .where('r.flight_id', '=', flightId)
+    .execute();
+  const contacts = await bookingContacts(
+    trx,
+    registered.map((r) => r.booking_id),
+  );
+  const companyName = await settingValue(trx, 'company_name');
+  const ordered = [...contacts.entries()].sort(([a], [b]) => a - b);
+  let queued = 0;
+  const skipped: { booking_id: number; number: string }[] = [];
+  for (const [bookingId, contact] of ordered) {
+    if (!contact.recipient) {
+      skipped.push({ booking_id: bookingId, number: contact.number });
+      continue;
+    }
+    const rendered = await render(trx, 'flight-convocation', {
+      ...bookingVariables(contact, companyName),
+      'flight.date': frenchLongDate(flight.scheduled_date),
+      'flight.time': flight.scheduled_time.slice(0, 5),
+      'flight.location': flight.location ?? '',
+      'passenger.full_name': contact.referentName || contact.customerName,
+    });
+    await enqueueMail(trx, {
+      to: contact.recipient,
+      ...rendered,
+      templateSlug: 'flight-convocation',
+      bookingId,
+      flightId,
+      userId,
+    });
+    queued += 1;
+  }
+  return { queued, skipped };
+}

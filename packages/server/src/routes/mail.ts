@@ -1,0 +1,93 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { parseBody, strictPayload } from '../auth/validation.js';
+import type { DB } from '../db/schema.js';
+import type { RouteAccess } from '../http/context.js';
+import { NotFoundError } from '../http/errors.js';
+import { BOOKING_TEMPLATES, queueBookingMail, queueConvocations } from '../mail/compose.js';
+import { bodyOf, pathId } from './params.js';
+
+// Mails sent from a booking or a flight, and the outbox (docs/api.md "Sending mail"). The POSTs only queue
+// (202): the worker (mail/queue.ts) sends within seconds, or keeps retrying while SMTP is down.
+
+const OUTBOX: { access: RouteAccess } = { access: { capability: 'manage_settings' } };
+const OUTBOX_LIMIT = 200;
+
+const bookingMailSchema = strictPayload({
+  template: z.enum(BOOKING_TEMPLATES, {
+    error: "Le modèle d'email doit être booking-confirmation, pre-flight-information ou tickets.",
+  }),
+});
+const convocationsSchema = strictPayload({});
+
+const userIdOf = (request: FastifyRequest): number | null =>
+  request.auth?.kind === 'user' ? request.auth.user.id : null;
+
+/** Rows of the outbox without their bodies, newest first, with the template's label and the sender. */
+function outboxList(db: Kysely<DB>) {
+  return db
+    .selectFrom('outbox_mails as o')
+    .leftJoin('email_templates as t', 't.slug', 'o.template_slug')
+    .leftJoin('users as u', 'u.id', 'o.user_id')
+    .select([
+      'o.id',
+      'o.template_slug',
+      't.label as template_label',
+      'o.recipient',
+      'o.subject',
+      'o.status',
+      'o.attempts',
+      'o.error',
+      'o.created_at',
+      'o.sent_at',
+      'o.next_attempt_at',
+      'o.booking_id',
+      'o.flight_id',
+      'u.id as user_id',
+      'u.first_name as user_first_name',
+      'u.last_name as user_last_name',
+    ])
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc');
+}
+
+type ListRow = Awaited<ReturnType<ReturnType<typeof outboxList>['execute']>>[number];
+
+const present = ({ user_id, user_first_name, user_last_name, ...row }: ListRow) => ({
+  ...row,
+  user: user_id === null ? null : { id: user_id, full_name: `${user_first_name ?? ''} ${user_last_name ?? ''}`.trim() },
+});
+
+export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.post('/api/bookings/:id/emails', async (request, reply) => {
+    const bookingId = pathId(request);
+    const { template } = parseBody(bookingMailSchema, bodyOf(request));
+    const queued = await db
+      .transaction()
+      .execute((trx) => queueBookingMail(trx, bookingId, template, userIdOf(request)));
+    return reply.code(202).send(queued);
+  });
+
+  app.post('/api/flights/:id/convocations', async (request, reply) => {
+    const flightId = pathId(request);
+    parseBody(convocationsSchema, bodyOf(request));
+    const result = await db.transaction().execute((trx) => queueConvocations(trx, flightId, userIdOf(request)));
+    return reply.code(202).send(result);
+  });
+
+  app.get('/api/bookings/:id/emails', async (request) => {
+    const bookingId = pathId(request);
+    const booking = await db.selectFrom('bookings').select('id').where('id', '=', bookingId).executeTakeFirst();
+    if (!booking) throw new NotFoundError();
+    const rows = await outboxList(db).where('o.booking_id', '=', bookingId).execute();
+    return rows.map(present);
+  });
+
+  app.get('/api/outbox', { config: OUTBOX }, async () => {
+    const rows = await outboxList(db).limit(OUTBOX_LIMIT).execute();
+    return rows.map(present);
+  });
+}
