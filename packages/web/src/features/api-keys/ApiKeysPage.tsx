@@ -34,7 +34,7 @@ function NewKeyShown({ token, onClose }: { token: string; onClose: () => void })
     <Modal
       opened
       onClose={() => isCopied && onClose()}
-      title="Nouvelle clé d'API"
+      title="Clé d'API créée"
       withCloseButton={false}
       closeOnClickOutside={false}
       closeOnEscape={false}

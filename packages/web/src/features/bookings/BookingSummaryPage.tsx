@@ -20,6 +20,7 @@ import {
   RequestedDatesDialog,
   StatusDialog,
 } from './BookingDialogs';
+import { BookingEmails } from './BookingEmails';
 import { BookingStatusTag, useBooking } from './BookingPage';
 import {
   BOOKINGS_ENDPOINT,
@@ -333,6 +334,8 @@ export default function BookingSummaryPage() {
             {linked.data?.length === 0 && <EmptyLine>Aucune réservation liée.</EmptyLine>}
           </Stack>
         </SummaryCard>
+
+        <BookingEmails bookingId={id} />
 
         <SummaryCard title="Vols du passager référent">
           {referent ? (

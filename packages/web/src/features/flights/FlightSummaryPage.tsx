@@ -12,13 +12,30 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconBalloon, IconCopy, IconPencil, IconPin, IconPlus, IconTrash, IconUserMinus } from '@tabler/icons-react';
+import {
+  IconBalloon,
+  IconCopy,
+  IconMail,
+  IconPencil,
+  IconPin,
+  IconPlus,
+  IconTrash,
+  IconUserMinus,
+} from '@tabler/icons-react';
 import { type QueryKey, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { pathTo } from '../../app/routes';
-import { confirmDelete, notifyFailure, StatusTag, SummaryCard, useRefreshDataList } from '../../components';
+import {
+  confirmAccept,
+  confirmDelete,
+  notifyFailure,
+  notifySuccess,
+  StatusTag,
+  SummaryCard,
+  useRefreshDataList,
+} from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
 import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
@@ -124,6 +141,29 @@ export default function FlightSummaryPage() {
   };
 
   const registeredIds = (bookings.data ?? []).flatMap((b) => b.passengers.map((p) => p.id));
+  // Issue 10: one convocation per registered booking, to its referent (or customer); those without an address
+  // are named so staff can call them.
+  const convoke = async () => {
+    const count = (bookings.data ?? []).length;
+    const isConfirmed = await confirmAccept({
+      title: 'Convoquer les passagers',
+      message: `Une convocation sera envoyée pour chacune des ${count} réservation${count > 1 ? 's' : ''} de ce vol.`,
+    });
+    if (!isConfirmed) return;
+    try {
+      const result = await api.post<{ queued: number; skipped: { number: string }[] }>(
+        `${FLIGHTS_ENDPOINT}/${id}/convocations`,
+      );
+      notifySuccess(
+        `${result.queued} convocation${result.queued > 1 ? 's' : ''} envoyée${result.queued > 1 ? 's' : ''}`,
+      );
+      if (result.skipped.length) {
+        notifyFailure(`Sans adresse email : ${result.skipped.map((b) => b.number).join(', ')}`);
+      }
+    } catch (error) {
+      notifyFailure("L'envoi des convocations a échoué", error);
+    }
+  };
   const sortedNotes = [...(notes.data ?? [])].sort((a, b) => b.is_pinned - a.is_pinned);
   const current = dialog.value;
 

@@ -13,12 +13,22 @@ export default function TicketTemplatePreviewPage() {
         <Text size="sm" c="dimmed">
           Billets d'exemple imprimés avec ce modèle (données fictives).
         </Text>
-        <Button component="a" href={pdf} download={`apercu-${template.template_base}.pdf`} variant="default" leftSection={<IconDownload size={16} aria-hidden />}>
+        <Button
+          component="a"
+          href={pdf}
+          download={`apercu-${template.template_base}.pdf`}
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+        >
           Télécharger l'aperçu
         </Button>
       </Group>
       <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>
-        <iframe title={`Aperçu du modèle ${template.label}`} src={pdf} style={{ width: '100%', height: 820, border: 0 }} />
+        <iframe
+          title={`Aperçu du modèle ${template.label}`}
+          src={pdf}
+          style={{ width: '100%', height: 820, border: 0 }}
+        />
       </Paper>
     </Stack>
   );

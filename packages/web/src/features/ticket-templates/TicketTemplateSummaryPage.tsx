@@ -6,8 +6,8 @@ import { pathTo } from '../../app/routes';
 import { confirmDelete, SummaryCard, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { deleteFailureMessage, ReferenceFormDialog } from '../reference-data';
-import { TICKET_TEMPLATES_ENDPOINT, ticketTemplatesConfig } from './ticket-templates.config';
 import { useTicketTemplate } from './TicketTemplatePage';
+import { TICKET_TEMPLATES_ENDPOINT, ticketTemplatesConfig } from './ticket-templates.config';
 
 const BASE_LABELS: Record<string, string> = { classic: 'Classique', gift: 'Bon cadeau', minimal: 'Épuré' };
 

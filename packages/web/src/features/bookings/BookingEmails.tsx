@@ -1,0 +1,145 @@
+import { Badge, Button, Group, Radio, Stack, Text, Tooltip } from '@mantine/core';
+import { IconMail, IconPaperclip } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { FormModal, notifyFailure, SummaryCard, useRefreshDataList } from '../../components';
+import { useDialog } from '../../lib/use-dialog';
+import { BOOKINGS_ENDPOINT } from './booking-model';
+
+// The booking's mails (issue 10): 'Envoyer un email' with a template (confirmation, pre-flight information, which
+// marks it sent, tickets with their PDF attached), and every mail queued or sent for the booking, with its result
+// (docs/api.md "Sending mail").
+
+type SentMail = {
+  id: number;
+  template_label: string | null;
+  recipient: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+  user: { id: number; full_name: string } | null;
+};
+
+const TEMPLATES = [
+  { value: 'booking-confirmation', label: 'Confirmation de réservation' },
+  {
+    value: 'pre-flight-information',
+    label: 'Informations avant le vol',
+    hint: 'La réservation sera marquée « infos pré-vol envoyées ».',
+  },
+  { value: 'tickets', label: 'Billets', hint: 'Les billets en PDF sont joints.' },
+];
+
+const STATUS = {
+  pending: { label: 'En attente', color: 'orange' },
+  sent: { label: 'Envoyé', color: 'green' },
+  failed: { label: 'Échec', color: 'red' },
+} as const;
+
+const when = (value: string) => new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+
+export function BookingEmails({ bookingId }: { bookingId: number }) {
+  const refresh = useRefreshDataList();
+  const dialog = useDialog<'send'>();
+  const [template, setTemplate] = useState('booking-confirmation');
+  const mails = useQuery({
+    queryKey: [BOOKINGS_ENDPOINT, 'emails', bookingId],
+    queryFn: ({ signal }) => api.get<SentMail[]>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, undefined, signal),
+    // A queued mail leaves within seconds: follow it while one is waiting.
+    refetchInterval: (query) => ((query.state.data ?? []).some((mail) => mail.status === 'pending') ? 3000 : false),
+  });
+  useEffect(() => {
+    if (mails.isError) notifyFailure('Erreur de chargement des emails', mails.error);
+  }, [mails.isError, mails.error]);
+
+  return (
+    <SummaryCard
+      title="Emails"
+      actions={
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          leftSection={<IconMail size={14} aria-hidden />}
+          onClick={() => {
+            setTemplate('booking-confirmation');
+            dialog.open('send');
+          }}
+        >
+          Envoyer un email
+        </Button>
+      }
+    >
+      <Stack gap={6}>
+        {(mails.data ?? []).map((mail) => (
+          <Group key={mail.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Stack gap={0} miw={0}>
+              <Text size="sm" fw={500} truncate>
+                {mail.template_label ?? mail.subject}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {`${mail.recipient} · ${when(mail.sent_at ?? mail.created_at)}${mail.user ? ` · ${mail.user.full_name}` : ''}`}
+              </Text>
+            </Stack>
+            <Tooltip
+              label={mail.error ?? `${mail.attempts} tentative${mail.attempts > 1 ? 's' : ''}`}
+              disabled={!mail.error && mail.attempts === 0}
+            >
+              <Badge size="sm" variant="light" color={STATUS[mail.status].color}>
+                {STATUS[mail.status].label}
+              </Badge>
+            </Tooltip>
+          </Group>
+        ))}
+        {mails.data?.length === 0 && (
+          <Text size="sm" c="dimmed">
+            Aucun email envoyé.
+          </Text>
+        )}
+      </Stack>
+      {dialog.value === 'send' && (
+        <FormModal<{ recipient: string }>
+          key={dialog.key}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          title="Envoyer un email"
+          size="md"
+          submitLabel="Envoyer"
+          successMessage="Email envoyé"
+          failureMessage={(error) => {
+            const message = (error as { body?: { message?: string } } | null)?.body?.message;
+            return message?.startsWith('Aucune adresse') ? message : "L'envoi de l'email a échoué";
+          }}
+          onSubmit={() => api.post<{ recipient: string }>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, { template })}
+          onSaved={() => {
+            void refresh(BOOKINGS_ENDPOINT);
+          }}
+        >
+          <Radio.Group name="template" label="Modèle" required value={template} onChange={setTemplate}>
+            <Stack gap="xs" mt="xs">
+              {TEMPLATES.map((option) => (
+                <Radio
+                  key={option.value}
+                  value={option.value}
+                  label={
+                    <Group gap={4}>
+                      {option.label}
+                      {option.value === 'tickets' && <IconPaperclip size={14} aria-label="avec pièce jointe" />}
+                    </Group>
+                  }
+                  description={option.hint}
+                />
+              ))}
+            </Stack>
+          </Radio.Group>
+          <Text size="sm" c="dimmed">
+            Envoyé au passager référent, ou au client à défaut.
+          </Text>
+        </FormModal>
+      )}
+    </SummaryCard>
+  );
+}
