@@ -60,6 +60,9 @@ export const SETTING_DEFAULTS = {
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
+/** Settings stored sealed (server services/secret-box.ts) and never answered: a read says only whether one is set. */
+export const SECRET_SETTINGS: readonly SettingKey[] = ['woocommerce_consumer_secret'];
+
 /** Settings only the su role may read or write (the online-shop credentials). */
 export const SU_ONLY_SETTINGS: readonly SettingKey[] = [
   'woocommerce_url',

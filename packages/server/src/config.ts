@@ -22,6 +22,8 @@ export type Config = {
   logLevel: string;
   /** Reverse proxies in front of the server (X-Forwarded-For hops trusted); 0 when exposed directly. */
   trustProxy: number;
+  /** Seals the secrets stored in settings (services/secret-box.ts); DATA_DIR/app.key when absent. */
+  appKey: string | undefined;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -44,5 +46,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieDomain: env.COOKIE_DOMAIN || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: Number(env.TRUST_PROXY ?? 0) || 0,
+    appKey: env.APP_KEY || undefined,
   };
 }

@@ -4,12 +4,17 @@ import { ensureFirstAdmin } from './auth/bootstrap.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { appKeyOf } from './services/secret-box.js';
 
 const config = loadConfig();
 config.webDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 const database = createDatabase(config.databaseUrl);
 await migrateToLatest(database.db, database.dialect);
 await ensureFirstAdmin(database.db, config, (line) => console.log(line));
+// The key that seals stored secrets: created beside the database on first start, to back up with it.
+appKeyOf(config, (file) =>
+  console.log(`Clé de chiffrement des secrets créée : ${file} (à sauvegarder avec la base ; ou APP_KEY).`),
+);
 const app = await buildApp({ config, database, logger: true });
 const close = async () => {
   await app.close();

@@ -1,4 +1,4 @@
-import { ALLOWED_LINK_SCHEMES, emailTemplateUpdateSchema, SU_ONLY_SETTINGS } from '@app/domain';
+import { ALLOWED_LINK_SCHEMES, emailTemplateUpdateSchema, SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
 import { sql } from 'kysely';
 import sanitizeHtml from 'sanitize-html';
 import { ref } from '../engine/sql.js';
@@ -17,7 +17,20 @@ const isSu = (ctx: EngineContext) => ctx.auth?.kind === 'user' && ctx.auth.user.
 export const settings: Resource = {
   name: 'settings',
   table: 'settings',
-  fields: { id: f.id(), key: f.string({ notNull: true }), value: f.text() },
+  fields: {
+    id: f.id(),
+    key: f.string({ notNull: true }),
+    // A sealed secret (services/settings.ts SECRET_SETTINGS) is never answered, only whether one is set.
+    value: {
+      type: 'text',
+      sql: (a) =>
+        sql`case when ${ref(a, 'key')} in (${sql.join(SECRET_SETTINGS.map((k) => sql`${k}`))}) then null else ${ref(a, 'value')} end`,
+    },
+    is_set: {
+      type: 'flag',
+      sql: (a) => sql`case when ${ref(a, 'value')} is null or ${ref(a, 'value')} = '' then 0 else 1 end`,
+    },
+  },
   defaultOrder: [{ field: 'key', direction: 'ASC' }],
   scope: (ctx) =>
     isSu(ctx)

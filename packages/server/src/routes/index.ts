@@ -6,6 +6,7 @@ import { registerMailRoutes } from './mail.js';
 import { registerPlanningRoutes } from './planning.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSettingsRoutes } from './settings.js';
+import { registerShopRoutes } from './shop.js';
 import { registerTicketTemplateRoutes } from './ticket-templates.js';
 
 /** Endpoints of SPEC §7 that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
@@ -15,6 +16,7 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerPlanningRoutes(app);
   await registerSearchRoutes(app);
   await registerSettingsRoutes(app);
+  await registerShopRoutes(app);
   await registerTicketTemplateRoutes(app);
   await registerDocumentRoutes(app);
   await registerMailRoutes(app);

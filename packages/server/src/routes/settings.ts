@@ -1,8 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { strictPayload } from '../auth/validation.js';
 import { ValidationError } from '../http/errors.js';
-import { readSetting, writeSetting, writeSettings } from '../services/settings.js';
+import { appKeyOf, sealSecret } from '../services/secret-box.js';
+import { readSetting, type SettingsActor, writeSetting, writeSettings } from '../services/settings.js';
 import { bodyOf, isSu } from './params.js';
 
 // The list (GET /api/settings?filters=...) is the generic settings resource; these are the single-key read and
@@ -13,18 +14,22 @@ const batchSchema = strictPayload({
 });
 
 export async function registerSettingsRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app.ctx;
+  const { db, config } = app.ctx;
+  const actor = (request: FastifyRequest): SettingsActor => ({
+    isSu: isSu(request),
+    seal: (plain) => sealSecret(appKeyOf(config), plain),
+  });
   const manageSettings = { config: { access: { capability: 'manage_settings' as const } } };
   app.get<{ Params: { key: string } }>('/api/settings/:key', async (request) =>
-    readSetting(db, request.params.key, { isSu: isSu(request) }),
+    readSetting(db, request.params.key, actor(request)),
   );
   app.put<{ Params: { key: string } }>('/api/settings/:key', manageSettings, async (request) => {
     const body = bodyOf(request);
     if (!('value' in body)) throw ValidationError.field('value', 'La valeur est obligatoire.');
-    return writeSetting(db, request.params.key, body.value, { isSu: isSu(request) });
+    return writeSetting(db, request.params.key, body.value, actor(request));
   });
   app.put('/api/settings', manageSettings, async (request) => {
     const { settings } = batchSchema.parse(bodyOf(request));
-    return writeSettings(db, settings, { isSu: isSu(request) });
+    return writeSettings(db, settings, actor(request));
   });
 }

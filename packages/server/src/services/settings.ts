@@ -1,4 +1,4 @@
-import { isCleanText, SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
+import { isCleanText, SECRET_SETTINGS, SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -41,9 +41,20 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
 
 const TEXT_MAX_LENGTH = 10_000;
 
-export type Setting = { key: string; value: string | null };
-/** Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). */
-export type SettingsActor = { isSu: boolean };
+export type Setting = { key: string; value: string | null; is_set?: boolean };
+/**
+ * Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). `seal`
+ * encrypts a secret before it is stored (services/secret-box.ts).
+ */
+export type SettingsActor = { isSu: boolean; seal?: (plain: string) => string };
+
+export const isSecretSetting = (key: string): boolean => (SECRET_SETTINGS as readonly string[]).includes(key);
+
+function sealed(key: string, value: string, actor: SettingsActor): string {
+  if (!isSecretSetting(key) || value === '') return value;
+  if (!actor.seal) throw new Error('Secret sans clé de chiffrement');
+  return actor.seal(value);
+}
 
 export const isKnownSetting = (key: string): key is SettingKey => Object.hasOwn(SETTING_DEFAULTS, key);
 export const isSuOnlySetting = (key: string): boolean => (SU_ONLY_SETTINGS as readonly string[]).includes(key);
@@ -91,6 +102,7 @@ export function normalizeSettingValue(key: SettingKey, value: unknown): { value:
 export async function readSetting(db: Kysely<DB>, key: string, actor: SettingsActor): Promise<Setting> {
   assertReachable(key, actor);
   const row = await db.selectFrom('settings').select(['key', 'value']).where('key', '=', key).executeTakeFirst();
+  if (isSecretSetting(key)) return { key, value: null, is_set: Boolean(row?.value) };
   return row ?? { key, value: SETTING_DEFAULTS[key] };
 }
 
@@ -112,7 +124,8 @@ export async function writeSetting(
   assertReachable(key, actor);
   const result = normalizeSettingValue(key, value);
   if ('error' in result) throw ValidationError.field('value', result.error);
-  await upsert(db, key, result.value);
+  await upsert(db, key, sealed(key, result.value, actor));
+  if (isSecretSetting(key)) return { key, value: null, is_set: result.value !== '' };
   return { key, value: result.value };
 }
 
@@ -135,12 +148,14 @@ export async function writeSettings(
     if (isSuOnlySetting(key) && !actor.isSu) throw new ForbiddenError('Paramètre réservé au super utilisateur.');
     const result = normalizeSettingValue(key, value);
     if ('error' in result) errors[`settings.${key}`] = [result.error];
-    else accepted.push({ key, value: result.value });
+    else accepted.push({ key, value: sealed(key, result.value, actor) });
   }
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   if (accepted.length === 0) throw ValidationError.field('settings', 'Aucun paramètre à enregistrer.');
   await db.transaction().execute(async (trx) => {
     for (const { key, value } of accepted) await upsert(trx, key, value);
   });
-  return accepted;
+  return accepted.map(({ key, value }) =>
+    isSecretSetting(key) ? { key, value: null, is_set: value !== '' } : { key, value },
+  );
 }

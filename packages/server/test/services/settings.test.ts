@@ -43,8 +43,14 @@ describe(`settings endpoints on ${engine}`, () => {
     expect(await stored('woocommerce_url')).toBe('');
     const write = await put('woocommerce_consumer_secret', ' cs_secret ', su);
     expect(write.statusCode).toBe(200);
-    expect(write.json()).toEqual({ key: 'woocommerce_consumer_secret', value: 'cs_secret' });
-    expect((await get('woocommerce_consumer_secret', su)).json().value).toBe('cs_secret');
+    // Sealed at rest and never answered, even to su: a read says only that one is set (shop-settings.test.ts).
+    expect(write.json()).toEqual({ key: 'woocommerce_consumer_secret', value: null, is_set: true });
+    expect((await get('woocommerce_consumer_secret', su)).json()).toEqual({
+      key: 'woocommerce_consumer_secret',
+      value: null,
+      is_set: true,
+    });
+    expect(await stored('woocommerce_consumer_secret')).toMatch(/^enc:v1:/);
   });
 
   it('refuses writes without manage_settings (operator: 403), or without a session (401)', async () => {
