@@ -6,6 +6,8 @@ import type { DB } from '../db/schema.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError } from '../http/errors.js';
 import { BOOKING_TEMPLATES, queueBookingMail, queueConvocations } from '../mail/compose.js';
+import { enqueueMail } from '../mail/queue.js';
+import { escapeHtml } from '../mail/templates.js';
 import { bodyOf, pathId } from './params.js';
 
 // Mails sent from a booking or a flight, and the outbox (docs/api.md "Sending mail"). The POSTs only queue
@@ -86,6 +88,22 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
     return rows.map(present);
   });
 
+  // settings/emails: a test mail to oneself, through the same queue, with the signature (issue 10).
+  app.post('/api/mail/test', { config: OUTBOX }, async (request, reply) => {
+    parseBody(convocationsSchema, bodyOf(request));
+    if (request.auth?.kind !== 'user') throw new NotFoundError();
+    const { user } = request.auth;
+    const signature =
+      (await db.selectFrom('settings').select('value').where('key', '=', 'email_signature').executeTakeFirst())
+        ?.value ?? '';
+    const queued = await enqueueMail(db, {
+      to: user.email,
+      subject: 'Email de test',
+      html: `<p>Bonjour ${escapeHtml(user.first_name)},</p><p>Cet email de test confirme que les emails partent bien.</p>${signature}`,
+      userId: user.id,
+    });
+    return reply.code(202).send({ id: queued.id, recipient: user.email });
+  });
   app.get('/api/outbox', { config: OUTBOX }, async () => {
     const rows = await outboxList(db).limit(OUTBOX_LIMIT).execute();
     return rows.map(present);

@@ -294,6 +294,28 @@ describe(`sending mail from bookings and flights on ${engine}`, () => {
     }
   });
 
+  it('queues a test mail to oneself with the signature, for those who manage settings only', async () => {
+    expect((await post('/api/mail/test', {})).statusCode).toBe(403);
+    const admin = await signIn(t, 'admin');
+    await t.database.db
+      .updateTable('settings')
+      .set({ value: '<p>— Ballons de Bourgogne</p>' })
+      .where('key', '=', 'email_signature')
+      .execute();
+    const response = await post('/api/mail/test', {}, admin.headers);
+    expect(response.statusCode).toBe(202);
+    const { id, recipient } = response.json();
+    expect(recipient).toMatch(/^admin-.*@example\.test$/);
+    const row = await t.database.db
+      .selectFrom('outbox_mails')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ recipient, subject: 'Email de test', status: 'pending', user_id: admin.userId });
+    expect(row.html).toContain('<p>— Ballons de Bourgogne</p>');
+    expect((await post('/api/mail/test', { extra: 1 }, admin.headers)).statusCode).toBe(422);
+  });
+
   it('shows the outbox to manage_settings or su only, without bodies', async () => {
     const operator = await get('/api/outbox');
     expect(operator.statusCode).toBe(403);
