@@ -78,15 +78,18 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     if (!attempt.isAllowed) return reply.code(429).send({ message: MESSAGES.throttled(attempt.waitMinutes) });
     const user = await db
       .selectFrom('users')
-      .select(['id', 'password_hash'])
+      .select(['id', 'password_hash', 'is_active'])
       .where('email', '=', email)
       .executeTakeFirst();
-    const isValid = user?.password_hash
-      ? await verifyPassword(password, user.password_hash)
-      : await verifyAgainstNothing(password);
+    // A deactivated account signs in no more, and says nothing different from a wrong password.
+    const isValid =
+      user?.password_hash && user.is_active
+        ? await verifyPassword(password, user.password_hash)
+        : await verifyAgainstNothing(password);
     // A failure keeps its reservation: it is the failure's record.
     if (!user || !isValid) throw ValidationError.field('email', MESSAGES.loginFailed);
     await attempt.succeeded();
+    await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     return startSession(request, reply, user.id);
   });
 
@@ -124,6 +127,7 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
       .selectFrom('users')
       .select(['id', 'first_name', 'email'])
       .where('email', '=', email)
+      .where('is_active', '=', 1)
       .executeTakeFirst();
     if (user) {
       runInBackground(request, async () => {

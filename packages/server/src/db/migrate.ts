@@ -8,6 +8,7 @@ import * as textSearchIndexes from './migrations/0004_text_search_indexes.js';
 import * as searchCoveringIndexes from './migrations/0005_search_covering_indexes.js';
 import * as mailQueue from './migrations/0006_mail_queue.js';
 import * as passengerSearchTerms from './migrations/0007_passenger_search_terms.js';
+import * as userActivity from './migrations/0008_user_activity.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005_search_covering_indexes': searchCoveringIndexes,
   '0006_mail_queue': mailQueue,
   '0007_passenger_search_terms': passengerSearchTerms,
+  '0008_user_activity': userActivity,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {

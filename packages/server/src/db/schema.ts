@@ -21,6 +21,9 @@ export type UsersTable = {
   role_id: number;
   created_at: Stamp;
   updated_at: Stamp;
+  /** 0: deactivated (no sign-in, sessions ended), kept for its history (migration 0008). */
+  is_active: Flag;
+  last_login_at: string | null;
 };
 
 export type SessionsTable = {

@@ -105,6 +105,8 @@ export const users: Resource = {
     full_name: fullName(),
     email: f.string({ notNull: true }),
     role_id: f.integer({ notNull: true }),
+    is_active: f.flag(),
+    last_login_at: f.timestamp(),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
   },

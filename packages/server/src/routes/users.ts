@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import {
@@ -13,7 +14,7 @@ import {
 } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
 import type { RouteAccess, SessionUser } from '../http/context.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 
 // Writes of the users page (spec §6: capability manage_users, with NO su bypass). The list (GET /api/users) is a
 // read-only resource of the engine with the same access. Users are created without a password and get a
@@ -30,9 +31,29 @@ const createSchema = strictPayload({
   email: emailField,
   role_id: roleIdField,
 });
-const updateSchema = createSchema.partial();
+const updateSchema = strictPayload({
+  first_name: nameField,
+  last_name: nameField,
+  email: emailField,
+  role_id: roleIdField,
+  /** 0 deactivates: no sign-in any more, every session and pending link ended at once. */
+  is_active: z.union([z.literal(0), z.literal(1)], { error: 'La valeur doit être 0 ou 1.' }),
+}).partial();
 
-const USER_COLUMNS = ['id', 'first_name', 'last_name', 'email', 'role_id', 'created_at', 'updated_at'] as const;
+/** Tables whose rows keep their author: a user who wrote any of them is deactivated, never deleted. */
+const HISTORY = ['booking_notes', 'flight_notes', 'outbox_mails', 'email_logs'] as const;
+
+const USER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'role_id',
+  'is_active',
+  'last_login_at',
+  'created_at',
+  'updated_at',
+] as const;
 
 export function actorOf(request: FastifyRequest): SessionUser {
   if (request.auth?.kind !== 'user') throw new ForbiddenError();
@@ -108,12 +129,23 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       await assertRoleAssignable(db, actor, body.role_id);
     }
     if (body.email !== undefined) await assertEmailFree(db, body.email, target.id);
+    if (body.is_active === 0 && target.id === actor.id) {
+      throw ValidationError.field('is_active', 'Vous ne pouvez pas désactiver votre propre compte.');
+    }
     return db
-      .updateTable('users')
-      .set({ ...body, updated_at: new Date().toISOString() })
-      .where('id', '=', target.id)
-      .returning(USER_COLUMNS)
-      .executeTakeFirstOrThrow()
+      .transaction()
+      .execute(async (trx) => {
+        if (body.is_active === 0) {
+          await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
+          await trx.deleteFrom('user_tokens').where('user_id', '=', target.id).execute();
+        }
+        return trx
+          .updateTable('users')
+          .set({ ...body, updated_at: new Date().toISOString() })
+          .where('id', '=', target.id)
+          .returning(USER_COLUMNS)
+          .executeTakeFirstOrThrow();
+      })
       .catch(uniqueEmail);
   });
 
@@ -121,6 +153,15 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
     const actor = actorOf(request);
     const target = await findTarget(db, actor, (request.params as { id: string }).id);
     if (target.id === actor.id) throw new ValidationError({ id: [MESSAGES.selfDelete] }, MESSAGES.selfDelete);
+    for (const table of HISTORY) {
+      const used = await db
+        .selectFrom(table)
+        .select('user_id')
+        .where('user_id', '=', target.id)
+        .limit(1)
+        .executeTakeFirst();
+      if (used) throw new ConflictError('Cet utilisateur a un historique (notes, emails) : désactivez-le plutôt.');
+    }
     // Sessions and tokens go with the row (ON DELETE CASCADE); notes and mail logs keep their text (SET NULL).
     await db.deleteFrom('users').where('id', '=', target.id).execute();
     return reply.code(204).send();

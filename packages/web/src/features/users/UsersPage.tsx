@@ -1,17 +1,20 @@
 import { createFailedMessage, MESSAGES, updateFailedMessage } from '@app/domain';
 import { ActionIcon, Button, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
-import { IconMailForward, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconMailForward, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { serverMessage } from '../../api/error-messages';
 import {
+  confirmAccept,
   confirmDelete,
+  confirmReject,
   type DataColumn,
   DataList,
   FormModal,
   notifyFailure,
   notifySuccess,
+  StatusTag,
   useRefreshDataList,
 } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
@@ -19,6 +22,12 @@ import { useMe } from '../../session/store';
 
 // users (SPEC §2.1, §6: capability manage_users, no su bypass; issue 10): the staff accounts, created without a
 // password (a first-login link is mailed), edited, invited again, deleted. Roles come from GET /api/roles.
+
+/** The server's reason when a delete is refused (a user with history: deactivate instead). */
+const serverMessage409 = (error: unknown): string | undefined => {
+  const body = (error as { status?: number; body?: { message?: string } } | null) ?? null;
+  return body?.status === 409 ? body.body?.message : undefined;
+};
 
 type User = {
   id: number;
@@ -28,6 +37,8 @@ type User = {
   email: string;
   role_id: number;
   role?: { id: number; slug: string; label: string } | null;
+  is_active: number;
+  last_login_at: string | null;
   created_at: string;
 };
 const ENDPOINT = '/api/users';
@@ -131,11 +142,29 @@ export default function UsersPage() {
       notifyFailure(serverMessage(error, "L'envoi de l'invitation a échoué"), error);
     }
   };
+  // A user with history is deactivated rather than deleted: sessions end at once, sign-in is refused.
+  const toggleActive = async (user: User) => {
+    const isActive = user.is_active === 1;
+    const isConfirmed = await (isActive ? confirmReject : confirmAccept)({
+      title: isActive ? `Désactiver ${user.full_name}` : `Réactiver ${user.full_name}`,
+      message: isActive
+        ? 'Ses sessions prennent fin immédiatement et il ne peut plus se connecter. Son historique est conservé.'
+        : 'Il pourra de nouveau se connecter.',
+    });
+    if (!isConfirmed) return;
+    try {
+      await api.update(ENDPOINT, user.id, { is_active: isActive ? 0 : 1 });
+      notifySuccess(MESSAGES.saved);
+      void refresh(ENDPOINT);
+    } catch (error) {
+      notifyFailure(serverMessage(error, updateFailedMessage('user')), error);
+    }
+  };
   const remove = async (user: User) => {
     const isDeleted = await confirmDelete({
       message: `Le compte de ${user.full_name} sera supprimé.`,
       onConfirm: () => api.remove(ENDPOINT, user.id),
-      failureMessage: MESSAGES.deleteFailed,
+      failureMessage: (error: unknown) => serverMessage409(error) ?? MESSAGES.deleteFailed,
     });
     if (isDeleted) void refresh(ENDPOINT);
   };
@@ -143,6 +172,25 @@ export default function UsersPage() {
     { label: 'Nom', field: 'full_name', sortField: 'last_name' },
     { label: 'Email', field: 'email', sortField: 'email' },
     { label: 'Rôle', field: 'role.label' },
+    {
+      label: 'État',
+      key: 'active',
+      sortField: 'is_active',
+      render: (u) => (
+        <StatusTag size="small" color={u.is_active === 1 ? 'success' : 'disabled'}>
+          {u.is_active === 1 ? 'Actif' : 'Désactivé'}
+        </StatusTag>
+      ),
+    },
+    {
+      label: 'Dernière connexion',
+      key: 'last-login',
+      sortField: 'last_login_at',
+      render: (u) =>
+        u.last_login_at
+          ? new Date(u.last_login_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
+          : 'Jamais',
+    },
     {
       label: 'Créé le',
       key: 'created',
@@ -184,6 +232,17 @@ export default function UsersPage() {
                 onClick={() => invite(user)}
               >
                 <IconMailForward size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={user.is_active === 1 ? 'Désactiver' : 'Réactiver'}>
+              <ActionIcon
+                variant="subtle"
+                color={user.is_active === 1 ? 'orange' : 'green'}
+                aria-label={`${user.is_active === 1 ? 'Désactiver' : 'Réactiver'} ${user.full_name}`}
+                onClick={() => toggleActive(user)}
+                disabled={user.id === me.user.id}
+              >
+                {user.is_active === 1 ? <IconUserOff size={16} /> : <IconUserCheck size={16} />}
               </ActionIcon>
             </Tooltip>
             <Tooltip label="Supprimer">
