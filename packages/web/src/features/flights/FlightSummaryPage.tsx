@@ -172,6 +172,14 @@ export default function FlightSummaryPage() {
       <Group justify="flex-end" gap="xs">
         <Button
           variant="default"
+          leftSection={<IconMail size={16} aria-hidden />}
+          onClick={convoke}
+          disabled={(bookings.data ?? []).length === 0}
+        >
+          Convoquer les passagers
+        </Button>
+        <Button
+          variant="default"
           leftSection={<IconCopy size={16} aria-hidden />}
           onClick={() => dialog.open({ kind: 'duplicate' })}
         >

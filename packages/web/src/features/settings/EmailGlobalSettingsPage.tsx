@@ -1,8 +1,9 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
-import { notifyFailure, notifySuccess } from '../../components';
+import { type DataColumn, DataTable, notifyFailure, notifySuccess, StatusTag } from '../../components';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/emails/global-settings (issue 10): who the mails come from, where answers go, the operator's name and
@@ -25,12 +26,14 @@ const FIELDS: SettingField[] = [
 
 /** A mail to oneself through the real queue, to check the sender, the signature and the SMTP settings. */
 function TestMail() {
+  const client = useQueryClient();
   const [isSending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
     try {
       const { recipient } = await api.post<{ recipient: string }>('/api/mail/test');
       notifySuccess(`Email de test envoyé à ${recipient}`);
+      void client.invalidateQueries({ queryKey: ['/api/outbox'] });
     } catch (error) {
       notifyFailure("L'envoi de l'email de test a échoué", error);
     } finally {
@@ -51,6 +54,76 @@ function TestMail() {
   );
 }
 
+type OutboxMail = {
+  id: number;
+  template_label: string | null;
+  recipient: string;
+  subject: string;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+const STATUS = {
+  pending: { label: 'En attente', color: 'warning' },
+  sent: { label: 'Envoyé', color: 'success' },
+  failed: { label: 'Échec', color: 'danger' },
+} as const;
+
+/**
+ * The outbox (GET /api/outbox): the last mails and their result, so an administrator sees what waits while SMTP is
+ * not set or down, and what failed.
+ */
+function Outbox() {
+  const result = useQuery({
+    queryKey: ['/api/outbox'],
+    queryFn: ({ signal }) => api.get<OutboxMail[]>('/api/outbox', undefined, signal),
+    refetchInterval: 10_000,
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure("Erreur de chargement de la boîte d'envoi", result.error);
+  }, [result.isError, result.error]);
+  const columns: DataColumn<OutboxMail>[] = [
+    {
+      label: 'Date',
+      key: 'date',
+      render: (m) =>
+        new Date(m.sent_at ?? m.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }),
+    },
+    { label: 'Destinataire', field: 'recipient' },
+    { label: 'Objet', key: 'subject', render: (m) => m.template_label ?? m.subject },
+    {
+      label: 'Résultat',
+      key: 'status',
+      render: (m) => (
+        <Tooltip label={m.error ?? `${m.attempts} tentative${m.attempts > 1 ? 's' : ''}`}>
+          <StatusTag size="small" color={STATUS[m.status].color}>
+            {STATUS[m.status].label}
+          </StatusTag>
+        </Tooltip>
+      ),
+    },
+  ];
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} fz="md" mb="xs">
+        Boîte d'envoi
+      </Title>
+      <Text size="sm" c="dimmed" mb="sm">
+        Les 200 derniers emails. Sans serveur d'envoi (SMTP) configuré, ils restent en attente ici.
+      </Text>
+      <DataTable<OutboxMail>
+        label="Boîte d'envoi"
+        columns={columns}
+        rows={(result.data ?? []).slice(0, 50)}
+        isLoading={result.isLoading}
+      />
+    </Paper>
+  );
+}
+
 export default function EmailGlobalSettingsPage() {
   return (
     <SettingsForm
@@ -59,6 +132,7 @@ export default function EmailGlobalSettingsPage() {
       loadFailedMessage="Erreur de chargement des paramètres des emails"
     >
       <TestMail />
+      <Outbox />
     </SettingsForm>
   );
 }
