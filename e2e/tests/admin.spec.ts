@@ -36,6 +36,7 @@ async function waitForMail(address: string, predicate: (text: string, raw: strin
 }
 
 test('settings pages: planning with its preview, flight plan, emails, widgets', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   await page.goto('/settings/planning');
   await signIn(page);
   const preview = page.getByRole('figure', { name: "Aperçu d'une carte de vol" });
@@ -52,7 +53,7 @@ test('settings pages: planning with its preview, flight plan, emails, widgets', 
   await expect(page.getByText('Données sauvegardées').first()).toBeVisible();
 
   await page.goto('/settings/operational-flight-plan');
-  await input(page, 'Supplément par passager (kg)').fill('3.5');
+  await input(page, 'Sac du pilote par défaut (kg)').fill('8.5');
   await page.getByRole('button', { name: 'Enregistrer' }).click();
   await expect(page.getByText('Données sauvegardées')).toBeVisible();
 
@@ -109,6 +110,7 @@ test('a user created from the users page receives the first-login mail', async (
 });
 
 test('an email template edited with a variable is sent from a booking, once', async ({ page }, testInfo) => {
+  test.setTimeout(60_000);
   const api = await apiSession();
   const booking = await apiPost(api, '/api/bookings', { number: `MAIL-${run}`, passengers_number: 1 });
   const address = `client-${run.toLowerCase()}@e2e.test`;

