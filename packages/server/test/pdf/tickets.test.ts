@@ -4,31 +4,14 @@ import { renderTicketSheet } from '../../src/pdf/tickets.js';
 import { apiToken } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { newBooking, newPassenger } from '../services/builders.js';
+import { readPdf } from './pdf-text.js';
 
 // Issue 8 tickets: GET /api/bookings/{id}/tickets.pdf and /api/passengers/{id}/ticket.pdf answer real PDFs whose text
 // holds the passenger (accents included), the numbers, the prestation and the validity, in the layout of the
 // prestation's ticket template. The text is read back with pdfjs, as a PDF reader would.
 
-async function pdfText(buffer: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await document.destroy();
-  // Lines a layout wraps read as one text, as a person reads them.
-  return pages.join('\n').replace(/\s+/g, ' ');
-}
-
-async function pageCount(buffer: Buffer): Promise<number> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
-  const count = document.numPages;
-  await document.destroy();
-  return count;
-}
+const pdfText = async (buffer: Buffer) => (await readPdf(buffer)).text;
+const pageCount = async (buffer: Buffer) => (await readPdf(buffer)).pages;
 
 describe(`ticket PDFs on ${engine}`, () => {
   let t: TestApp;

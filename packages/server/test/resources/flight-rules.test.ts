@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FLIGHT_NOT_EDITABLE } from '../../src/services/registrations.js';
 import { apiToken } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { readPdf } from '../pdf/pdf-text.js';
 import {
   newBalloon,
   newBooking,
@@ -15,19 +16,6 @@ import {
 
 // Issue 9 server rules and reads: a realized/postponed/canceled flight only changes status, its registrations stay;
 // the calendar's range read; the operational flight plan PDF with its manifest.
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const document = await pdfjs.getDocument({ data: new Uint8Array(buffer), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let n = 1; n <= document.numPages; n++) {
-    const content = await (await document.getPage(n)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  const count = document.numPages;
-  await document.destroy();
-  return `${count}|${pages.join(' ').replace(/\s+/g, ' ')}`;
-}
 
 describe(`flight rules, planning range and flight plan on ${engine}`, () => {
   let t: TestApp;
@@ -188,8 +176,8 @@ describe(`flight rules, planning range and flight plan on ${engine}`, () => {
     expect(response.headers['content-disposition']).toBe(
       'inline; filename="plan-de-vol-2026-06-15-06h30-' + `${flight}.pdf"`,
     );
-    const [pages, text] = (await pdfText(response.rawPayload)).split('|');
-    expect(pages).toBe('1');
+    const { text, pages } = await readPdf(response.rawPayload);
+    expect(pages).toBe(1);
     for (const expected of [
       'Plan de vol opérationnel',
       'Éléonore Lefèvre',

@@ -1,28 +1,16 @@
-import { Badge, Button, Group, Radio, Stack, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconMail, IconPaperclip } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { FormModal, notifyFailure, SummaryCard, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
+import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
 import { BOOKINGS_ENDPOINT } from './booking-model';
 
 // The booking's mails (issue 10): 'Envoyer un email' with a template (confirmation, pre-flight information, which
 // marks it sent, tickets with their PDF attached), and every mail queued or sent for the booking, with its result
 // (docs/api.md "Sending mail").
-
-type SentMail = {
-  id: number;
-  template_label: string | null;
-  recipient: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  user: { id: number; full_name: string } | null;
-};
 
 const TEMPLATES = [
   { value: 'booking-confirmation', label: 'Confirmation de réservation' },
@@ -34,21 +22,13 @@ const TEMPLATES = [
   { value: 'tickets', label: 'Billets', hint: 'Les billets en PDF sont joints.' },
 ];
 
-const STATUS = {
-  pending: { label: 'En attente', color: 'orange' },
-  sent: { label: 'Envoyé', color: 'green' },
-  failed: { label: 'Échec', color: 'red' },
-} as const;
-
-const when = (value: string) => new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-
 export function BookingEmails({ bookingId }: { bookingId: number }) {
   const refresh = useRefreshDataList();
   const dialog = useDialog<'send'>();
   const [template, setTemplate] = useState('booking-confirmation');
   const mails = useQuery({
     queryKey: [BOOKINGS_ENDPOINT, 'emails', bookingId],
-    queryFn: ({ signal }) => api.get<SentMail[]>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, undefined, signal),
+    queryFn: ({ signal }) => api.get<QueuedMail[]>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, undefined, signal),
     // A queued mail leaves within seconds: follow it while one is waiting.
     refetchInterval: (query) => ((query.state.data ?? []).some((mail) => mail.status === 'pending') ? 3000 : false),
   });
@@ -81,17 +61,10 @@ export function BookingEmails({ bookingId }: { bookingId: number }) {
                 {mail.template_label ?? mail.subject}
               </Text>
               <Text size="xs" c="dimmed" truncate>
-                {`${mail.recipient} · ${when(mail.sent_at ?? mail.created_at)}${mail.user ? ` · ${mail.user.full_name}` : ''}`}
+                {`${mail.recipient} · ${mailDate(mail)}${mail.user ? ` · ${mail.user.full_name}` : ''}`}
               </Text>
             </Stack>
-            <Tooltip
-              label={mail.error ?? `${mail.attempts} tentative${mail.attempts > 1 ? 's' : ''}`}
-              disabled={!mail.error && mail.attempts === 0}
-            >
-              <Badge size="sm" variant="light" color={STATUS[mail.status].color}>
-                {STATUS[mail.status].label}
-              </Badge>
-            </Tooltip>
+            <MailStatusTag mail={mail} />
           </Group>
         ))}
         {mails.data?.length === 0 && (

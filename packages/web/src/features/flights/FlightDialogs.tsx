@@ -133,6 +133,33 @@ const INFO_SECTIONS: FormSection[] = [
   },
 ];
 
+type TimeInput = {
+  name: string;
+  label: string;
+  type: 'date' | 'time';
+  value: string;
+  onChange: (value: string) => void;
+};
+
+/** A date and a time side by side (or two times), required, as the browser's own inputs (§5.1). */
+function WhenInputs({ inputs }: { inputs: [TimeInput, TimeInput] }) {
+  return (
+    <SimpleGrid cols={2} spacing="md">
+      {inputs.map((input) => (
+        <TextInput
+          key={input.name}
+          type={input.type}
+          name={input.name}
+          label={input.label}
+          required
+          value={input.value}
+          onChange={(event) => input.onChange(event.currentTarget.value)}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** Reads the choice lists with the keys the select fields use, so the fields open on them without a new call. */
 function useChoiceLists(isEnabled: boolean) {
   const names = Object.keys(CHOICES);
@@ -326,24 +353,18 @@ export function FlightStatusDialog({ flight, opened, onClose, onSaved }: DialogP
       </Radio.Group>
       {isRealized && (
         <>
-          <SimpleGrid cols={2} spacing="md">
-            <TextInput
-              type="time"
-              name="takeoff_time"
-              label="Heure de décollage"
-              required
-              value={takeoff}
-              onChange={(event) => setTakeoff(event.currentTarget.value)}
-            />
-            <TextInput
-              type="time"
-              name="landing_time"
-              label="Heure d'atterrissage"
-              required
-              value={landing}
-              onChange={(event) => setLanding(event.currentTarget.value)}
-            />
-          </SimpleGrid>
+          <WhenInputs
+            inputs={[
+              { name: 'takeoff_time', label: 'Heure de décollage', type: 'time', value: takeoff, onChange: setTakeoff },
+              {
+                name: 'landing_time',
+                label: "Heure d'atterrissage",
+                type: 'time',
+                value: landing,
+                onChange: setLanding,
+              },
+            ]}
+          />
           <FlagSwitch label={MESSAGES.allPassengersFlown} value={haveAllFlown} onChange={setAllFlown} color="success" />
         </>
       )}
@@ -388,24 +409,12 @@ export function DuplicateFlightDialog({
       }
       onSaved={onSaved}
     >
-      <SimpleGrid cols={2} spacing="md">
-        <TextInput
-          type="date"
-          name="scheduled_date"
-          label="Date"
-          required
-          value={date}
-          onChange={(e) => setDate(e.currentTarget.value)}
-        />
-        <TextInput
-          type="time"
-          name="scheduled_time"
-          label="Heure"
-          required
-          value={time}
-          onChange={(e) => setTime(e.currentTarget.value)}
-        />
-      </SimpleGrid>
+      <WhenInputs
+        inputs={[
+          { name: 'scheduled_date', label: 'Date', type: 'date', value: date, onChange: setDate },
+          { name: 'scheduled_time', label: 'Heure', type: 'time', value: time, onChange: setTime },
+        ]}
+      />
       <Stack gap="xs">
         <FlagSwitch
           label="Réaffecter les équipiers"
@@ -470,24 +479,24 @@ export function EventDialog({
       }}
       onSaved={onSaved}
     >
-      <SimpleGrid cols={2} spacing="md">
-        <TextInput
-          type="date"
-          name="scheduled_date"
-          label="Date"
-          required
-          value={values.scheduled_date}
-          onChange={(e) => set('scheduled_date')(e.currentTarget.value)}
-        />
-        <TextInput
-          type="time"
-          name="scheduled_time"
-          label="Heure"
-          required
-          value={values.scheduled_time}
-          onChange={(e) => set('scheduled_time')(e.currentTarget.value)}
-        />
-      </SimpleGrid>
+      <WhenInputs
+        inputs={[
+          {
+            name: 'scheduled_date',
+            label: 'Date',
+            type: 'date',
+            value: values.scheduled_date,
+            onChange: set('scheduled_date'),
+          },
+          {
+            name: 'scheduled_time',
+            label: 'Heure',
+            type: 'time',
+            value: values.scheduled_time,
+            onChange: set('scheduled_time'),
+          },
+        ]}
+      />
       <TextInput
         name="title"
         label="Titre"

@@ -216,13 +216,6 @@ export function DaySidebar({ day, onClose }: { day: string; onClose: () => void 
     enabled: isValid,
   });
   useEffect(() => {
-    // §5.6 / §8: a day that is not a date.
-    if (!isValid) {
-      notifyFailure(MESSAGES.unexpectedFlightParameter);
-      onClose();
-    }
-  }, [isValid, onClose]);
-  useEffect(() => {
     if (result.isError) notifyFailure(MESSAGES.itemsLoadFailed, result.error);
   }, [result.isError, result.error]);
   if (!isValid) return null;

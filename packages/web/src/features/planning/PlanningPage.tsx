@@ -103,6 +103,21 @@ export default function PlanningPage() {
     setParams(next);
   };
 
+  // §5.6 / §8: a day that is not a date says so once, and the sidebar stays closed.
+  const isDayValid = dayParam === null || isCalendarDate(dayParam);
+  useEffect(() => {
+    if (isDayValid) return;
+    notifyFailure(MESSAGES.unexpectedFlightParameter);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('day');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [isDayValid, setParams]);
+
   const flightsOf = (day: string) => (range.data?.flights ?? []).filter((f) => f.scheduled_date === day);
   const eventsOf = (day: string) => (range.data?.events ?? []).filter((e) => e.scheduled_date === day);
   const isCompact = view === 'month';
@@ -206,7 +221,7 @@ export default function PlanningPage() {
         </section>
       </Paper>
 
-      {dayParam !== null && <DaySidebar day={dayParam} onClose={closeDay} />}
+      {dayParam !== null && isDayValid && <DaySidebar day={dayParam} onClose={closeDay} />}
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, Group, Paper, Text, Title, Tooltip } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
-import { type DataColumn, DataTable, notifyFailure, notifySuccess, StatusTag } from '../../components';
+import { type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
+import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/emails/global-settings (issue 10): who the mails come from, where answers go, the operator's name and
@@ -54,24 +55,6 @@ function TestMail() {
   );
 }
 
-type OutboxMail = {
-  id: number;
-  template_label: string | null;
-  recipient: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-};
-
-const STATUS = {
-  pending: { label: 'En attente', color: 'warning' },
-  sent: { label: 'Envoyé', color: 'success' },
-  failed: { label: 'Échec', color: 'danger' },
-} as const;
-
 /**
  * The outbox (GET /api/outbox): the last mails and their result, so an administrator sees what waits while SMTP is
  * not set or down, and what failed.
@@ -79,31 +62,24 @@ const STATUS = {
 function Outbox() {
   const result = useQuery({
     queryKey: ['/api/outbox'],
-    queryFn: ({ signal }) => api.get<OutboxMail[]>('/api/outbox', undefined, signal),
+    queryFn: ({ signal }) => api.get<QueuedMail[]>('/api/outbox', undefined, signal),
     refetchInterval: 10_000,
   });
   useEffect(() => {
     if (result.isError) notifyFailure("Erreur de chargement de la boîte d'envoi", result.error);
   }, [result.isError, result.error]);
-  const columns: DataColumn<OutboxMail>[] = [
+  const columns: DataColumn<QueuedMail>[] = [
     {
       label: 'Date',
       key: 'date',
-      render: (m) =>
-        new Date(m.sent_at ?? m.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }),
+      render: mailDate,
     },
     { label: 'Destinataire', field: 'recipient' },
     { label: 'Objet', key: 'subject', render: (m) => m.template_label ?? m.subject },
     {
       label: 'Résultat',
       key: 'status',
-      render: (m) => (
-        <Tooltip label={m.error ?? `${m.attempts} tentative${m.attempts > 1 ? 's' : ''}`}>
-          <StatusTag size="small" color={STATUS[m.status].color}>
-            {STATUS[m.status].label}
-          </StatusTag>
-        </Tooltip>
-      ),
+      render: (m) => <MailStatusTag mail={m} />,
     },
   ];
   return (
@@ -114,7 +90,7 @@ function Outbox() {
       <Text size="sm" c="dimmed" mb="sm">
         Les 200 derniers emails. Sans serveur d'envoi (SMTP) configuré, ils restent en attente ici.
       </Text>
-      <DataTable<OutboxMail>
+      <DataTable<QueuedMail>
         label="Boîte d'envoi"
         columns={columns}
         rows={(result.data ?? []).slice(0, 50)}
