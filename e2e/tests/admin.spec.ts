@@ -107,6 +107,37 @@ test('a user created from the users page receives the first-login mail', async (
   await page.screenshot({ path: screenshotPath('users', testInfo.project.name), fullPage: true });
   const link = await waitForLink(email, 'first-login', since);
   expect(new URL(link).searchParams.get('email')).toBe(email);
+
+  // The new user follows the link, sets a password and signs in; the list shows the sign-in.
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: new URL(page.url()).origin, locale: 'fr-FR' });
+  const visitor = await context.newPage();
+  await visitor.goto(link);
+  await visitor.getByLabel('Nouveau mot de passe').fill('Premier-envol-2026');
+  await visitor.getByLabel('Confirmation du mot de passe').fill('Premier-envol-2026');
+  await visitor.getByRole('button', { name: 'Activer mon compte' }).click();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeVisible();
+  await context.close();
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(email) })).not.toContainText('Jamais');
+});
+
+test('the online shop page keeps the secret and says whether the shop answers', async ({ page }, testInfo) => {
+  await page.goto('/settings/online-shop');
+  await signIn(page);
+  await input(page, 'Adresse de la boutique').fill('http://127.0.0.1:9/');
+  await input(page, 'Clé client (consumer key)').fill(`ck_${run}`);
+  await page.getByLabel('Secret client (consumer secret)').fill(`cs_${run}_secret`);
+  await page.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Données sauvegardées')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Un secret est enregistré')).toBeVisible();
+  await expect(page.getByLabel('Secret client (consumer secret)')).toHaveValue('');
+  await page.getByRole('button', { name: 'Tester la connexion' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'La boutique ne répond pas' })).toBeVisible();
+  await page.screenshot({ path: screenshotPath('settings-online-shop', testInfo.project.name), fullPage: true });
 });
 
 test('an email template edited with a variable is sent from a booking, once', async ({ page }, testInfo) => {
