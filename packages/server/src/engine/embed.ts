@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { runShaped } from './compiled.js';
-import { RowBudget } from './limits.js';
+import { MAX_EMBED_ROWS, RowBudget } from './limits.js';
 import { orderSql, simpleOrder } from './order.js';
 import { fieldSelections } from './select.js';
 import { and, ref } from './sql.js';
@@ -27,19 +27,27 @@ const distinct = (values: unknown[]): (string | number)[] =>
 const inList = (expr: RawBuilder<unknown>, ids: (string | number)[]) =>
   sql<SqlBool>`${expr} in (${sql.join(ids.map((id) => sql`${id}`))})`;
 
-/** Runs `build` over the ids, chunked; each (relation, step, chunk length) compiled once (compiled.ts). */
+/**
+ * Runs `build` over the ids, chunked; each (relation, step, chunk length) compiled once (compiled.ts). Each query
+ * reads at most one row more than the relation's ceiling still allows (the last value, a bound LIMIT): a relation
+ * far over it (the bookings of every prestation) is refused after reading 5,001 rows, not 100,000.
+ */
 async function selectRows(
   ctx: EngineContext,
   load: Load,
   owner: Relation,
   step: string,
   ids: (string | number)[],
-  build: (ids: (string | number)[]) => any,
+  // The limit is a number at run time, a marker string while the shape is compiled (compiled.ts).
+  build: (ids: (string | number)[], limit: any) => any,
 ): Promise<Row[]> {
   const db = ctx.db as unknown as Kysely<any>;
   const rows: Row[] = [];
   for (const part of chunks(ids)) {
-    const chunk = await runShaped<Row>(db, owner, step, part, (v) => build(v as (string | number)[]));
+    const room = MAX_EMBED_ROWS - rows.length + 1;
+    const chunk = await runShaped<Row>(db, owner, step, [...part, room], (v) =>
+      build(v.slice(0, -1) as (string | number)[], v[v.length - 1]),
+    );
     rows.push(...chunk);
     // Checked chunk by chunk: a relation over its ceiling stops before the next chunk is read.
     load.budget.take(load.path, rows.length, chunk.length);
@@ -73,11 +81,12 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
 
   if (relation.kind === 'belongsTo') {
     const ids = distinct(parents.map((p) => p[relation.foreignKey]));
-    const rows = await selectRows(ctx, load, relation, 'belongsTo', ids, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'belongsTo', ids, (part, limit) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))
-        .where(and([...where(c), inList(ref(c, 'id'), part)])),
+        .where(and([...where(c), inList(ref(c, 'id'), part)]))
+        .limit(limit),
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const p of parents) p[name] = byId.get(p[relation.foreignKey]) ?? null;
@@ -87,17 +96,18 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
   const parentIds = distinct(parents.map((p) => p.id));
   let grouped: Map<unknown, Row[]>;
   if (relation.kind === 'hasMany') {
-    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part, limit) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(c, relation.foreignKey), part)]))
-        .orderBy(order()),
+        .orderBy(order())
+        .limit(limit),
     );
     grouped = groupBy(rows, KEY);
   } else if (relation.kind === 'manyToMany') {
     const p = 'e1';
-    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part, limit) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .innerJoin(`${target.table} as ${c}`, (join: any) =>
@@ -105,19 +115,21 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
         )
         .select([...fieldSelections(target, c), sql`${ref(p, relation.localKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(p, relation.localKey), part)]))
-        .orderBy(order()),
+        .orderBy(order())
+        .limit(limit),
     );
     grouped = groupBy(rows, KEY);
   } else {
     // symmetric: read the pivot in both directions, then the targets once.
     const p = 'e1';
-    const pairs = (await selectRows(ctx, load, relation, 'pairs', parentIds, (part) =>
+    const pairs = (await selectRows(ctx, load, relation, 'pairs', parentIds, (part, limit) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .select([sql`${ref(p, relation.localKey)}`.as('a'), sql`${ref(p, relation.foreignKey)}`.as('b')])
         .where(
           sql<SqlBool>`(${inList(ref(p, relation.localKey), part)} or ${inList(ref(p, relation.foreignKey), part)})`,
-        ),
+        )
+        .limit(limit),
     )) as { a: number; b: number }[];
     const wanted = new Set(parentIds);
     const edges: [number, number][] = [];
@@ -131,12 +143,13 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
       relation,
       'targets',
       distinct(edges.map(([, other]) => other)),
-      (part) =>
+      (part, limit) =>
         db
           .selectFrom(`${target.table} as ${c}`)
           .select(fieldSelections(target, c))
           .where(and([...where(c), inList(ref(c, 'id'), part)]))
-          .orderBy(order()),
+          .orderBy(order())
+          .limit(limit),
     );
     const position = new Map(targets.map((t, i) => [t.id, i]));
     grouped = new Map();

@@ -19,7 +19,7 @@ const GOLD = '#b07d2b';
 const styles = StyleSheet.create({
   a4: { padding: 28, fontFamily: 'Helvetica', color: INK },
   ticket: {
-    height: 240,
+    minHeight: 240,
     flexDirection: 'row',
     borderWidth: 1,
     borderColor: '#c9d3df',
@@ -50,20 +50,21 @@ const styles = StyleSheet.create({
     borderWidth: 3,
     borderColor: GOLD,
     borderRadius: 10,
-    padding: 26,
+    paddingHorizontal: 26,
+    paddingVertical: 20,
     alignItems: 'center',
     justifyContent: 'space-between',
   },
-  giftOperator: { fontSize: 12, letterSpacing: 3, textTransform: 'uppercase', color: GOLD },
+  giftOperator: { fontSize: 12, letterSpacing: 3, textTransform: 'uppercase', color: GOLD, textAlign: 'center' },
   giftTitle: { fontSize: 38, fontFamily: 'Times-Bold', marginTop: 6 },
-  giftSubtitle: { fontSize: 13, color: MUTED, marginTop: 4, fontFamily: 'Times-Italic' },
-  giftFor: { fontSize: 10, color: MUTED, marginTop: 14 },
-  giftName: { fontSize: 26, fontFamily: 'Times-Bold', marginTop: 2 },
+  giftSubtitle: { fontSize: 13, color: MUTED, marginTop: 4, fontFamily: 'Times-Italic', textAlign: 'center' },
+  giftFor: { fontSize: 10, color: MUTED, marginTop: 10 },
+  giftName: { fontSize: 26, fontFamily: 'Times-Bold', marginTop: 2, textAlign: 'center' },
   giftBottom: { flexDirection: 'row', width: '100%', justifyContent: 'space-between', alignItems: 'flex-end' },
   giftDetails: { flex: 1 },
   // Minimal
   plain: {
-    height: 240,
+    minHeight: 240,
     flexDirection: 'row',
     borderWidth: 1,
     borderColor: INK,
@@ -80,14 +81,39 @@ const frenchDate = (day: string) =>
 const validity = (sheet: TicketSheet) =>
   sheet.validUntil ? `Valable jusqu'au ${frenchDate(sheet.validUntil)}` : 'Validité : voir conditions';
 
-/** Long names get a smaller type so they hold on their lines (no hyphenation, see above). */
-const nameSize = (name: string, size: number) =>
-  name.length <= 24 ? size : name.length <= 36 ? size * 0.78 : size * 0.62;
+// Widths (pt) the big texts have: the band, the classic body beside the QR code (wider without the band), the
+// gift voucher frame.
+const BAND_WIDTH = 118;
+const BODY_WIDTH = 220;
+const PLAIN_BODY_WIDTH = 370;
+const GIFT_WIDTH = 490;
+
+/**
+ * A type size at which a text holds on `lines` lines of `width` points and its longest word on one line: words are
+ * never hyphenated (see fonts.ts), so an unbroken word wider than its box would run over the next one. Average
+ * glyph widths of the bold faces, slightly generous.
+ */
+function fitSize(text: string, size: number, width: number, lines = 2): number {
+  const longestWord = Math.max(...text.split(/\s+/).map((word) => word.length), 1);
+  // Never below 8 pt: an absurdly long text wraps onto more lines rather than turning unreadable.
+  return Math.max(8, Math.min(size, width / (longestWord * 0.62), (width * lines) / (text.length * 0.56)));
+}
+
+// The A5 voucher cannot grow: its operator line stays on one line (spaced capitals, 3 pt apart), and a long name
+// takes one line while it stays large enough, else two slightly smaller ones.
+const giftOperatorSize = (name: string) =>
+  Math.max(7, Math.min(12, (GIFT_WIDTH - 3 * name.length) / (name.length * 0.7)));
+
+function giftNameSize(name: string): number {
+  const oneLine = fitSize(name, 26, GIFT_WIDTH, 1);
+  return oneLine >= 18 ? oneLine : fitSize(name, 22, GIFT_WIDTH, 2);
+}
 
 const contact = (sheet: TicketSheet) => [sheet.operator.phone, sheet.operator.email].filter(Boolean).join('\n');
 
+// A long value (prestation, location) takes the whole row rather than a tall, narrow column.
 const cell = (key: string, label: string, value: string | null, isStrong = false) =>
-  h(View, { key, style: styles.cell }, [
+  h(View, { key, style: [styles.cell, (value?.length ?? 0) > 32 ? { width: '100%' } : {}] }, [
     h(Text, { key: 'l', style: styles.label }, label),
     h(Text, { key: 'v', style: isStrong ? styles.strong : styles.value }, value || '—'),
   ]);
@@ -112,7 +138,11 @@ function classicTicket(sheet: TicketSheet, ticket: Ticket, qr: string, key: numb
     ? null
     : h(View, { key: 'band', style: styles.band }, [
         h(View, { key: 'top' }, [
-          h(Text, { key: 'o', style: styles.bandOperator }, sheet.operator.name),
+          h(
+            Text,
+            { key: 'o', style: [styles.bandOperator, { fontSize: fitSize(sheet.operator.name, 15, BAND_WIDTH, 3) }] },
+            sheet.operator.name,
+          ),
           h(Text, { key: 't', style: styles.bandTitle }, 'Vol en montgolfière'),
         ]),
         h(Text, { key: 'c', style: styles.bandContact }, contact(sheet)),
@@ -122,7 +152,13 @@ function classicTicket(sheet: TicketSheet, ticket: Ticket, qr: string, key: numb
       h(Text, { key: 'k', style: styles.kicker }, isPlain ? `${sheet.operator.name} · Billet de vol` : 'Billet de vol'),
       h(
         Text,
-        { key: 'n', style: [styles.name, { fontSize: nameSize(ticket.passengerName, 22) }] },
+        {
+          key: 'n',
+          style: [
+            styles.name,
+            { fontSize: fitSize(ticket.passengerName, 22, isPlain ? PLAIN_BODY_WIDTH : BODY_WIDTH) },
+          ],
+        },
         ticket.passengerName,
       ),
       ticket.passengerType ? h(Text, { key: 't', style: styles.type }, ticket.passengerType) : null,
@@ -141,13 +177,17 @@ function giftPage(sheet: TicketSheet, ticket: Ticket, qr: string, key: number): 
   return h(Page, { key, size: 'A5', orientation: 'landscape', style: styles.a5 }, [
     h(View, { key: 'frame', style: styles.frame }, [
       h(View, { key: 'head', style: { alignItems: 'center' } }, [
-        h(Text, { key: 'o', style: styles.giftOperator }, sheet.operator.name),
+        h(
+          Text,
+          { key: 'o', style: [styles.giftOperator, { fontSize: giftOperatorSize(sheet.operator.name) }] },
+          sheet.operator.name,
+        ),
         h(Text, { key: 't', style: styles.giftTitle }, 'Bon cadeau'),
         h(Text, { key: 's', style: styles.giftSubtitle }, sheet.prestation ?? 'Vol en montgolfière'),
         h(Text, { key: 'f', style: styles.giftFor }, 'offert à'),
         h(
           Text,
-          { key: 'n', style: [styles.giftName, { fontSize: nameSize(ticket.passengerName, 26) }] },
+          { key: 'n', style: [styles.giftName, { fontSize: giftNameSize(ticket.passengerName) }] },
           ticket.passengerName,
         ),
       ]),

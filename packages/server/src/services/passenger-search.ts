@@ -1,5 +1,5 @@
 import { SEARCH_MIN_LENGTH } from '@app/domain';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { escapeLike, ftsPhrase } from '../engine/sql.js';
@@ -47,17 +47,21 @@ function termsContaining(dialect: Dialect, terms: string, text: string): Express
 }
 
 /**
- * Every word of the text must be in the first or the last name ("hélène rous" finds Hélène Rousseau, and so
- * does "rousseau helene").
+ * The bookings with a passenger having every word of the text in their first or last name ("hélène rous" finds
+ * Hélène Rousseau, and so does "rousseau helene"). Each word's passengers are a UNION of two index lookups, one
+ * `id IN (...)` per word: written with OR, SQLite scanned the 300,000 passengers instead (76 ms against 4 ms).
+ * Not INTERSECT: SQLite gives every compound operator the same precedence, PostgreSQL does not.
  */
-function passengerNameCondition(dialect: Dialect, text: string): Expression<SqlBool> | null {
+function bookingsByName(dialect: Dialect, text: string): RawBuilder<unknown> | null {
   const words = [...new Set((fold(text) ?? '').split(/\s+/).filter(Boolean))].slice(0, 5);
-  const conditions = words.map(
-    (word) =>
-      sql<SqlBool>`(p.last_name in ${termsContaining(dialect, 'passengers_last_name_terms', word)}
-        or p.first_name in ${termsContaining(dialect, 'passengers_first_name_terms', word)})`,
+  if (words.length === 0) return null;
+  const perWord = words.map(
+    (
+      word,
+    ) => sql`id in (select id from passengers where last_name in ${termsContaining(dialect, 'passengers_last_name_terms', word)}
+      union select id from passengers where first_name in ${termsContaining(dialect, 'passengers_first_name_terms', word)})`,
   );
-  return conditions.length ? sql<SqlBool>`(${sql.join(conditions, sql` and `)})` : null;
+  return sql`select booking_id from passengers where ${sql.join(perWord, sql` and `)}`;
 }
 
 /** Phone numbers are stored as typed (`06 12 34 56 78`, `06.12...`): compare digits only. */
@@ -83,41 +87,34 @@ export async function searchPassengersForFlight(
   // a text with digits is looked up as a code, a text with letters as a name (both when it has both).
   const hasDigit = /\d/.test(text);
   const hasLetter = /\p{L}/u.test(text);
-  // Each source is `b.id IN (subquery)`; the planner builds each list once (no per-row evaluation).
-  const sources: Expression<SqlBool>[] = [];
-  const bookingIdIn = (subquery: Expression<unknown>) => sql<SqlBool>`b.id in ${subquery}`;
+  // Each source is a select of booking ids through one index; they are UNIONed, never OR-ed (an OR of IN lists
+  // made SQLite scan the table).
+  const sources: RawBuilder<unknown>[] = [];
   if (hasDigit || isBookingLookup) {
     sources.push(
-      sql<SqlBool>`b.number in ${termsContaining(dialect, 'bookings_number_terms', text)}`,
-      sql<SqlBool>`b.number_alt in ${termsContaining(dialect, 'bookings_number_alt_terms', text)}`,
+      sql`select id from bookings where number in ${termsContaining(dialect, 'bookings_number_terms', text)}`,
+      sql`select id from bookings where number_alt in ${termsContaining(dialect, 'bookings_number_alt_terms', text)}`,
     );
   }
   if (!isBookingLookup && hasDigit) {
-    const digits = text.replace(/[\s.\-/]/g, '').replace(/^\+/, '');
-    const isPhone = /^\d+$/.test(digits) && digits.length >= SEARCH_MIN_LENGTH;
-    const codes = [
-      sql<SqlBool>`p.ticket_number in ${termsContaining(dialect, 'passengers_ticket_number_terms', text)}`,
-      ...(isPhone ? [phoneContains(digits)] : []),
-    ];
     sources.push(
-      bookingIdIn(
-        db
-          .selectFrom('passengers as p')
-          .select('p.booking_id')
-          .where((eb) => eb.or(codes)),
-      ),
+      sql`select booking_id from passengers where ticket_number in ${termsContaining(dialect, 'passengers_ticket_number_terms', text)}`,
     );
+    const digits = text.replace(/[\s.\-/]/g, '').replace(/^\+/, '');
+    if (/^\d+$/.test(digits) && digits.length >= SEARCH_MIN_LENGTH) {
+      sources.push(sql`select p.booking_id from passengers p where ${phoneContains(digits)}`);
+    }
   }
   if (!isBookingLookup && hasLetter) {
-    const names = passengerNameCondition(dialect, text);
-    if (names) sources.push(bookingIdIn(db.selectFrom('passengers as p').select('p.booking_id').where(names)));
+    const names = bookingsByName(dialect, text);
+    if (names) sources.push(names);
   }
   if (sources.length === 0) return [];
 
   const matches = await db
     .selectFrom('bookings as b')
     .select('b.id')
-    .where((eb) => eb.or(sources))
+    .where(sql<SqlBool>`b.id in (${sql.join(sources, sql` union `)})`)
     // Bookings still open (pending, in progress) first: those are the ones to put on a flight.
     .orderBy(sql`case when b.booking_status_id in (1, 2) then 0 else 1 end`)
     .orderBy('b.id', 'desc')

@@ -114,6 +114,9 @@ describe(`ticket PDFs on ${engine}`, () => {
       // The gift voucher spaces and capitalizes the operator's name: compare letters only.
       expect(text.replace(/ /g, '').toLowerCase(), base).toContain('ciel&été—120€');
       expect(text, base).toContain('Éléonore Lefèvre');
+      // Every layout names the alternative number and the validity, the gift voucher as a label (capitals).
+      expect(text, base).toContain('CADEAU-7731');
+      expect(text.toLowerCase(), base).toContain("valable jusqu'au");
     }
   });
 
