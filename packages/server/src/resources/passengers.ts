@@ -35,8 +35,9 @@ export const passengers: Resource = {
   fields: {
     id: f.id(),
     booking_id: f.integer({ notNull: true }),
-    ticket_number: f.string(),
-    first_name: f.string(),
+    ticket_number: f.string({ textIndex: true }),
+    // Terms tables of migrations 0004 and 0007: searched through their trigram index, not by folding each row.
+    first_name: f.string({ textIndex: true }),
     last_name: f.string({ textIndex: true }),
     full_name: fullName(),
     is_referent: f.flag(),
