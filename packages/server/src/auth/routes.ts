@@ -58,6 +58,8 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     const previous = sessionOf(request);
     if (previous) await deleteSession(db, previous.id);
     const { token, csrfToken } = await createSession(db, userId);
+    // Every sign-in (password, first login, reset) is the user's last sign-in on the users page.
+    await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', userId).execute();
     setSessionCookie(reply, config, token);
     setCsrfCookie(reply, config, csrfToken);
     const session = await loadSession(db, token);
@@ -89,7 +91,6 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     // A failure keeps its reservation: it is the failure's record.
     if (!user || !isValid) throw ValidationError.field('email', MESSAGES.loginFailed);
     await attempt.succeeded();
-    await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', user.id).execute();
     return startSession(request, reply, user.id);
   });
 
