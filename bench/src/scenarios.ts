@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i';
-export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i'];
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j';
+export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
 export type Scenario = {
@@ -22,7 +22,14 @@ export type Scenario = {
   floor: () => Promise<unknown>;
 };
 
-export type ScenarioParams = { lastName: string; day: string; flightId: number; bookingId: number; locationId: number };
+export type ScenarioParams = {
+  lastName: string;
+  day: string;
+  flightId: number;
+  bookingId: number;
+  referentId: number;
+  locationId: number;
+};
 
 /** Picks realistic parameters from the dataset: a common last name, the busiest coming day, the fullest flight. */
 export async function pickParams(database: Database, today: string): Promise<ScenarioParams> {
@@ -77,6 +84,15 @@ export async function pickParams(database: Database, today: string): Promise<Sce
     day: busiest?.scheduled_date ?? today,
     flightId: fullest?.flight_id ?? 1,
     bookingId: largest?.booking_id ?? 1,
+    referentId:
+      (
+        await db
+          .selectFrom('passengers')
+          .select('id')
+          .where('booking_id', '=', largest?.booking_id ?? 1)
+          .where('is_referent', '=', 1)
+          .executeTakeFirst()
+      )?.id ?? 1,
     locationId: commonLocation?.location_id ?? 1,
   };
 }
@@ -231,10 +247,9 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { ...(flight.rows[0] as object), teammates: teammates.rows };
   };
 
-  // (e) the booking page's read: the booking, its lookups and customer, slots, referent with next and realized
-  // flights, passenger count.
+  // (e) the booking page's read: the booking, its lookups, slots, referent, passenger count.
   const floorE = async () => {
-    const [booking, slots, referentFlights] = await Promise.all([
+    const [booking, slots] = await Promise.all([
       sql`
         select b.*, c.first_name as c_first_name, c.last_name as c_last_name, c.company_name, c.email as c_email,
           c.phone as c_phone, ct.label as customer_type_label, l.label as location_label, pr.label as prestation_label,
@@ -254,13 +269,20 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
         where b.id = ${params.bookingId}`.execute(db),
       sql`select fs.* from flight_schedules fs join booking_flight_schedules bfs on bfs.flight_schedule_id = fs.id
         where bfs.booking_id = ${params.bookingId} order by fs.position`.execute(db),
-      sql`select f.*, l.label as location_label from registrations r join flights f on f.id = r.flight_id
-        left join locations l on l.id = f.location_id
-        where r.passenger_id = (select id from passengers where booking_id = ${params.bookingId} and is_referent = 1)
-          and f.flight_status_id in (1, 2)
-        order by f.scheduled_date, f.scheduled_time`.execute(db),
     ]);
-    return { ...(booking.rows[0] as object), flight_schedules: slots.rows, flights: referentFlights.rows };
+    return { ...(booking.rows[0] as object), flight_schedules: slots.rows };
+  };
+
+  // (j) the booking page's second read: the referent's next and realized flights with their location.
+  const floorJ = async () => {
+    const referent = await sql<{ id: number }>`
+      select id from passengers where booking_id = ${params.bookingId} and is_referent = 1`.execute(db);
+    const id = referent.rows[0]?.id ?? 0;
+    const flights = await sql`select f.*, l.label as location_label, r.passenger_id from registrations r
+      join flights f on f.id = r.flight_id left join locations l on l.id = f.location_id
+      where r.passenger_id = ${id} and f.flight_status_id in (1, 2)
+      order by f.scheduled_date, f.scheduled_time`.execute(db);
+    return { id, flights: flights.rows };
   };
 
   // (f) the passengers tab: a booking's passengers with their type and flights count.
@@ -383,8 +405,15 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       key: 'e',
       label: `page de la réservation ${params.bookingId}`,
       method: 'GET',
-      path: `/api/bookings/${params.bookingId}?embed=location,prestation,booking_origin,business_provider,payment_method,flight_schedules,referent_passenger.next_flights.location,referent_passenger.realized_flights.location&count=passengers`,
+      path: `/api/bookings/${params.bookingId}?embed=location,prestation,booking_origin,business_provider,payment_method,flight_schedules,referent_passenger&count=passengers`,
       floor: floorE,
+    },
+    {
+      key: 'j',
+      label: `vols du référent de la réservation ${params.bookingId}`,
+      method: 'GET',
+      path: `/api/passengers/${params.referentId}?embed=next_flights.location,realized_flights.location`,
+      floor: floorJ,
     },
     {
       key: 'f',

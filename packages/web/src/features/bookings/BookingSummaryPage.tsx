@@ -32,6 +32,8 @@ import {
   formatAmount,
   formatDate,
   formatTime,
+  PASSENGERS_ENDPOINT,
+  type PassengerSummary,
 } from './booking-model';
 
 // single-booking summary (SPEC §2.1, §2.4, §7.2): one section per part of the booking, each with its dialog. A
@@ -79,6 +81,43 @@ function FlightLine({ flight }: { flight: FlightSummary }) {
         </StatusTag>
       )}
     </Group>
+  );
+}
+
+/** The referent's next and realized flights (§3 referent_passenger on detail), read on their own. */
+function ReferentFlights({ passengerId }: { passengerId: number }) {
+  const result = useQuery({
+    queryKey: [PASSENGERS_ENDPOINT, 'referent-flights', passengerId],
+    queryFn: ({ signal }) =>
+      api.one<PassengerSummary>(
+        PASSENGERS_ENDPOINT,
+        passengerId,
+        { embed: ['next_flights.location', 'realized_flights.location'] },
+        signal,
+      ),
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
+  }, [result.isError, result.error]);
+  if (!result.data) return <EmptyLine>{result.isError ? MESSAGES.passengersLoadFailed : 'Chargement...'}</EmptyLine>;
+  const { next_flights: next = [], realized_flights: realized = [] } = result.data;
+  return (
+    <>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        Prochains vols
+      </Text>
+      {next.map((flight) => (
+        <FlightLine key={flight.id} flight={flight} />
+      ))}
+      {next.length === 0 && <EmptyLine>Aucun vol prévu.</EmptyLine>}
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        Vols réalisés
+      </Text>
+      {realized.map((flight) => (
+        <FlightLine key={flight.id} flight={flight} />
+      ))}
+      {realized.length === 0 && <EmptyLine>Aucun vol réalisé.</EmptyLine>}
+    </>
   );
 }
 
@@ -344,20 +383,7 @@ export default function BookingSummaryPage() {
                 {referent.full_name}
                 {referent.department ? ` (${referent.department})` : ''}
               </Text>
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Prochains vols
-              </Text>
-              {(referent.next_flights ?? []).map((flight) => (
-                <FlightLine key={flight.id} flight={flight} />
-              ))}
-              {(referent.next_flights ?? []).length === 0 && <EmptyLine>Aucun vol prévu.</EmptyLine>}
-              <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-                Vols réalisés
-              </Text>
-              {(referent.realized_flights ?? []).map((flight) => (
-                <FlightLine key={flight.id} flight={flight} />
-              ))}
-              {(referent.realized_flights ?? []).length === 0 && <EmptyLine>Aucun vol réalisé.</EmptyLine>}
+              <ReferentFlights passengerId={referent.id} />
             </Stack>
           ) : (
             <Group gap="xs">
