@@ -19,6 +19,7 @@ export { type DataColumn, DataTable, type DataTableProps, readField } from './Da
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
 export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
+export { NoteActions } from './NoteActions/NoteActions';
 export { notifyFailure, notifySuccess } from './notify/notify';
 export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';
 export { RemoteAutocomplete, type RemoteAutocompleteProps } from './RemoteAutocomplete/RemoteAutocomplete';

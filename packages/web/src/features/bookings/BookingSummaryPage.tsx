@@ -1,14 +1,22 @@
 import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
 import { ActionIcon, Anchor, Button, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
-import { IconExternalLink, IconLinkOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
+import { IconExternalLink, IconLinkOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { pathTo } from '../../app/routes';
 import { statusIcon } from '../../app/status-icons';
-import { confirmDelete, notifyFailure, StatusTag, SummaryCard, useRefreshDataList } from '../../components';
+import {
+  confirmDelete,
+  NoteActions,
+  notifyFailure,
+  StatusTag,
+  SummaryCard,
+  useRefreshDataList,
+} from '../../components';
 import { useDialog } from '../../lib/use-dialog';
+import { useNotifiedList } from '../../lib/use-notified-query';
 import { formatFlag } from '../reference-data';
 import {
   BillingDialog,
@@ -45,15 +53,6 @@ type Dialog =
   | { kind: 'note'; note: BookingNote | null };
 
 type LinkedBooking = Booking & { booking_link_id: number; passengers_count: number };
-
-/** A list read for one section, with its §8 load-failure message. */
-function useSectionList<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T[]>, failure: string) {
-  const result = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
-  useEffect(() => {
-    if (result.isError) notifyFailure(failure, result.error);
-  }, [result.isError, result.error, failure]);
-  return result;
-}
 
 function EmptyLine({ children }: { children: ReactNode }) {
   return (
@@ -128,7 +127,7 @@ export default function BookingSummaryPage() {
   const { open, close } = dialog;
   const id = booking.id;
 
-  const customers = useSectionList<Customer>(
+  const customers = useNotifiedList<Customer>(
     [CUSTOMERS_ENDPOINT, 'of-booking', id],
     (signal) =>
       api.list<Customer>(
@@ -138,7 +137,7 @@ export default function BookingSummaryPage() {
       ),
     MESSAGES.customerLoadFailed,
   );
-  const dates = useSectionList<{ id: number; date: string }>(
+  const dates = useNotifiedList<{ id: number; date: string }>(
     ['/api/requested-dates', 'of-booking', id],
     (signal) =>
       api.list(
@@ -151,7 +150,7 @@ export default function BookingSummaryPage() {
       ),
     MESSAGES.requestedDatesLoadFailed,
   );
-  const notes = useSectionList<BookingNote>(
+  const notes = useNotifiedList<BookingNote>(
     ['/api/booking-notes', 'of-booking', id],
     (signal) =>
       api.list(
@@ -164,7 +163,7 @@ export default function BookingSummaryPage() {
       ),
     MESSAGES.notesLoadFailed,
   );
-  const linked = useSectionList<LinkedBooking>(
+  const linked = useNotifiedList<LinkedBooking>(
     [BOOKINGS_ENDPOINT, 'linked', id],
     (signal) => api.get<LinkedBooking[]>(`${BOOKINGS_ENDPOINT}/${id}/linked`, undefined, signal),
     MESSAGES.linkedBookingsLoadFailed,
@@ -313,25 +312,7 @@ export default function BookingSummaryPage() {
                   <Text size="xs" c="dimmed">
                     {new Date(note.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}
                   </Text>
-                  <Group gap={2} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label="Modifier la note"
-                      onClick={() => open({ kind: 'note', note })}
-                    >
-                      <IconPencil size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label="Supprimer la note"
-                      onClick={() => removeNote(note)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Group>
+                  <NoteActions onEdit={() => open({ kind: 'note', note })} onDelete={() => removeNote(note)} />
                 </Group>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {note.content}

@@ -12,24 +12,14 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import {
-  IconBalloon,
-  IconCopy,
-  IconMail,
-  IconPencil,
-  IconPin,
-  IconPlus,
-  IconTrash,
-  IconUserMinus,
-} from '@tabler/icons-react';
-import { type QueryKey, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { IconBalloon, IconCopy, IconMail, IconPin, IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
 import { pathTo } from '../../app/routes';
 import {
   confirmAccept,
   confirmDelete,
+  NoteActions,
   notifyFailure,
   notifySuccess,
   StatusTag,
@@ -37,6 +27,7 @@ import {
   useRefreshDataList,
 } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
+import { useNotifiedList } from '../../lib/use-notified-query';
 import { useMe } from '../../session/store';
 import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
 import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
@@ -76,14 +67,6 @@ type Dialog =
   | { kind: 'note'; note: FlightNote | null }
   | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
 
-function useList<T>(queryKey: QueryKey, load: (signal: AbortSignal) => Promise<T[]>, failure: string) {
-  const result = useQuery({ queryKey, queryFn: ({ signal }) => load(signal) });
-  useEffect(() => {
-    if (result.isError) notifyFailure(failure, result.error);
-  }, [result.isError, result.error, failure]);
-  return result;
-}
-
 export default function FlightSummaryPage() {
   const { flight, isEditable } = useFlight();
   const { settings } = useMe();
@@ -92,12 +75,12 @@ export default function FlightSummaryPage() {
   const dialog = useDialog<Dialog>();
   const id = flight.id;
 
-  const bookings = useList<FlightBooking>(
+  const bookings = useNotifiedList<FlightBooking>(
     [FLIGHTS_ENDPOINT, 'bookings', id],
     (signal) => api.get<FlightBooking[]>(`${FLIGHTS_ENDPOINT}/${id}/bookings`, undefined, signal),
     MESSAGES.passengersLoadFailed,
   );
-  const notes = useList<FlightNote>(
+  const notes = useNotifiedList<FlightNote>(
     ['/api/flight-notes', 'of-flight', id],
     (signal) =>
       api.list<FlightNote>(
@@ -110,7 +93,7 @@ export default function FlightSummaryPage() {
       ),
     MESSAGES.notesLoadFailed,
   );
-  const types = useList<{ id: number; label: string }>(
+  const types = useNotifiedList<{ id: number; label: string }>(
     ['/api/passenger-types', 'options', 'label', null],
     (signal) => api.list('/api/passenger-types', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
     LIST_LOAD_FAILED_MESSAGES.passengerTypes,
@@ -255,25 +238,7 @@ export default function FlightSummaryPage() {
                       {note.content}
                     </Text>
                   </Group>
-                  <Group gap={2} wrap="nowrap">
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label="Modifier la note"
-                      onClick={() => dialog.open({ kind: 'note', note })}
-                    >
-                      <IconPencil size={14} />
-                    </ActionIcon>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label="Supprimer la note"
-                      onClick={() => removeNote(note)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Group>
+                  <NoteActions onEdit={() => dialog.open({ kind: 'note', note })} onDelete={() => removeNote(note)} />
                 </Group>
               ))}
               {notes.data?.length === 0 && (
