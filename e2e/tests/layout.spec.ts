@@ -90,6 +90,8 @@ test('other data, settings, profile and not-found pages', async ({ page }, testI
 test('scrolls to the top on every navigation', async ({ page }) => {
   await page.goto('/auth/login');
   await signIn(page);
+  // The landing navigation must be over first: its own scroll to the top would undo the one below.
+  await expect(heading(page, 'Tableau de bord')).toBeVisible();
   // Make the page taller than the window, scroll down, navigate: the new page starts at the top.
   await page.evaluate(() => {
     document.body.style.minHeight = '4000px';
