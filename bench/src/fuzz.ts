@@ -54,13 +54,15 @@ export async function runFuzz(base: string, headers: Record<string, string>, cou
   await health;
   timings.sort((a, b) => b.ms - a.ms);
   const failures = timings.filter((t) => t.status === 0 || t.status >= 500 || t.ms > 1000);
+  // /health unanswered during the run means the fuzz starved the server: that is a failure too.
+  if (healthErrors > 0) failures.push({ ms: 0, status: 0, url: `/health : ${healthErrors} sans réponse` });
   const p99 = timings[Math.floor(timings.length / 100)]?.ms ?? 0;
   console.log(
     `\nFuzz : ${count} requêtes hostiles en ${((performance.now() - startedAll) / 1000).toFixed(1)} s, ${CONCURRENCY} à la fois`,
   );
   console.log(`statuts : ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
   console.log(
-    `p99 ${p99.toFixed(1)} ms, la plus lente ${timings[0]?.ms.toFixed(1)} ms ; /health au pire ${worstHealth.toFixed(1)} ms`,
+    `p99 ${p99.toFixed(1)} ms, la plus lente ${timings[0]?.ms.toFixed(1)} ms ; /health au pire ${worstHealth.toFixed(1)} ms, ${healthErrors} sans réponse`,
   );
   for (const t of timings.slice(0, 5)) console.log(`  ${t.ms.toFixed(1)} ms ${t.status} ${t.url.slice(0, 180)}`);
   console.log(

@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '@app/server';
 import autocannon from 'autocannon';
 import { runFuzz } from './fuzz.js';
 import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
+import { summarizeProfiles } from './profile.js';
 import {
   buildScenarios,
   DEFAULT_SCENARIOS,
@@ -15,6 +16,7 @@ import {
   SCENARIO_KEYS,
   type Scenario,
   type ScenarioKey,
+  type SequenceContext,
 } from './scenarios.js';
 
 // `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]`
@@ -41,6 +43,8 @@ type Options = {
   fresh: boolean;
   /** Hostile-query fuzz run of this many queries instead of the scenarios. */
   fuzz: number;
+  /** Profiles the server (`--cpu-prof`) and prints where its time went. */
+  cpuProf: boolean;
 };
 
 function parseOptions(args: readonly string[]): Options {
@@ -57,7 +61,15 @@ function parseOptions(args: readonly string[]): Options {
     throw new Error(`--scenarios : parmi ${SCENARIO_KEYS.join(',')}.`);
   const fuzz = Number(flag(args, 'fuzz') ?? 0);
   if (!(Number.isInteger(fuzz) && fuzz >= 0 && fuzz <= 100_000)) throw new Error('--fuzz : un nombre de requêtes.');
-  return { scale, duration, connections, scenarios, fresh: args.includes('--fresh'), fuzz };
+  return {
+    scale,
+    duration,
+    connections,
+    scenarios,
+    fresh: args.includes('--fresh'),
+    fuzz,
+    cpuProf: args.includes('--cpu-prof'),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -104,11 +116,15 @@ async function signIn(database: Database): Promise<Record<string, string>> {
   return { cookie: `${SESSION_COOKIE}=${raw}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf };
 }
 
-async function startServer(url: string, port: number): Promise<ChildProcess> {
+const PROFILE_DIR = path.join(BENCH_DIR, '.data', 'profiles');
+
+async function startServer(url: string, port: number, cpuProf = false): Promise<ChildProcess> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`Serveur non construit (${SERVER_MAIN}) : lancez « npm run bench » depuis la racine.`);
   }
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  if (cpuProf) fs.rmSync(PROFILE_DIR, { recursive: true, force: true });
+  const profiling = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profiling, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -170,24 +186,58 @@ async function measure(
   serverPid: number,
 ): Promise<Measure> {
   const requestHeaders = { ...headers, accept: 'application/json', 'content-type': 'application/json' };
-  const probe = await fetch(`${base}${scenario.path}`, {
-    method: scenario.method,
-    headers: requestHeaders,
-    body: scenario.body,
-  });
   const empty = { reqPerSec: 0, p50: 0, p99: 0, non2xx: 0, floorPerSec: 0, rssMb: null };
-  if (probe.status !== 200) {
-    const text = (await probe.text()).slice(0, 200);
-    return { scenario, status: probe.status, error: text, ...empty };
+  const { sequence } = scenario;
+  if (sequence) {
+    // One whole operation first, by hand: each of its calls must succeed.
+    const context: SequenceContext = {};
+    for (const step of sequence) {
+      const answer = await fetch(`${base}${step.path}`, {
+        method: step.method,
+        headers: requestHeaders,
+        body: step.body(context),
+      });
+      const text = await answer.text();
+      if (answer.status >= 300) return { scenario, status: answer.status, error: text.slice(0, 200), ...empty };
+      step.onResponse?.(text, context);
+    }
+  } else {
+    const probe = await fetch(`${base}${scenario.path}`, {
+      method: scenario.method,
+      headers: requestHeaders,
+      body: scenario.body,
+    });
+    if (probe.status !== 200) {
+      const text = (await probe.text()).slice(0, 200);
+      return { scenario, status: probe.status, error: text, ...empty };
+    }
   }
   const run = (seconds: number) =>
     autocannon({
-      url: `${base}${scenario.path}`,
+      url: sequence ? base : `${base}${scenario.path}`,
       method: scenario.method,
       headers: requestHeaders,
       body: scenario.body,
       connections: options.connections,
       duration: seconds,
+      ...(sequence
+        ? {
+            requests: sequence.map((step) => ({
+              method: step.method,
+              path: step.path,
+              setupRequest: (request: autocannon.Request, context: SequenceContext) => ({
+                ...request,
+                body: step.body(context),
+              }),
+              ...(step.onResponse
+                ? {
+                    onResponse: (_status: number, body: string, context: SequenceContext) =>
+                      step.onResponse?.(body, context),
+                  }
+                : {}),
+            })),
+          }
+        : {}),
     });
   await run(1); // warm-up: JIT, statement caches, page cache
   let peak = 0;
@@ -200,7 +250,8 @@ async function measure(
   return {
     scenario,
     status: 200,
-    reqPerSec: result.requests.average,
+    // A write sequence is counted in whole operations.
+    reqPerSec: result.requests.average / (sequence?.length ?? 1),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx + result.errors + result.timeouts,
@@ -265,7 +316,7 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
         pad(num(m.floorPerSec), 9),
         pad(num(ratio, 2), 6),
         pad(m.rssMb === null ? '?' : num(m.rssMb), 7),
-        pad(verdict(m.p99 < TARGETS.p99Ms), 7),
+        pad(verdict(m.p99 < (m.scenario.p99TargetMs ?? TARGETS.p99Ms)), 7),
         pad(verdict(ratio <= TARGETS.ratio), 8),
         m.rssMb === null ? '?' : verdict(m.rssMb < TARGETS.rssMb),
       ].join(' ') + (m.non2xx ? `  (${m.non2xx} réponses en erreur)` : ''),
@@ -289,7 +340,7 @@ async function main(): Promise<void> {
     const params = await pickParams(database, BENCH_TODAY);
     const scenarios = (await buildScenarios(floorDb, params)).filter((s) => options.scenarios.includes(s.key));
     const port = await freePort();
-    child = await startServer(url, port);
+    child = await startServer(url, port, options.cpuProf);
     const base = `http://127.0.0.1:${port}`;
     console.log(`Serveur démarré (pid ${child.pid}, RSS au repos ${num(rssOf(child.pid!) ?? 0)} Mo) sur ${base}.`);
     if (options.fuzz > 0) {
@@ -315,6 +366,7 @@ async function main(): Promise<void> {
     await floorDb.destroy();
     await database.destroy();
   }
+  if (options.cpuProf) summarizeProfiles(PROFILE_DIR);
 }
 
 await main();

@@ -6,8 +6,8 @@ import { sql } from 'kysely';
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j';
-export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l';
+export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
 export type Scenario = {
@@ -20,6 +20,22 @@ export type Scenario = {
   body?: string;
   /** One execution of the hand-written SQL; its result is serialised like a response would be. */
   floor: () => Promise<unknown>;
+  /**
+   * A write made of several calls (l): the requests each connection sends in turn, the next ones using what the
+   * first answered (autocannon's `setupRequest`/`onResponse` with a context per connection). Its rate is counted
+   * in operations (the whole sequence), not in HTTP requests.
+   */
+  sequence?: SequenceStep[];
+  /** The p99 target of this scenario when it is not the lists' (searches: 30 ms). */
+  p99TargetMs?: number;
+};
+
+export type SequenceContext = { bookingId?: number; number?: string; n?: number };
+export type SequenceStep = {
+  method: 'POST' | 'PUT';
+  path: string;
+  body: (context: SequenceContext) => string;
+  onResponse?: (body: string, context: SequenceContext) => void;
 };
 
 export type ScenarioParams = {
@@ -129,6 +145,41 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       left join prestations pr on pr.id = b.prestation_id
       order by b.id desc`;
   const pendingWhere = sql`b.booking_status_id in (select id from booking_statuses where slug = ${pending})`;
+  // (k) the same list on the status holding most bookings (completed: about 70,000): the exact total is the cost.
+  const completedWhere = sql`b.booking_status_id in (select id from booking_statuses where slug = ${'completed'})`;
+  const floorK = async () => {
+    const [count, page] = await Promise.all([
+      sql<{ n: number }>`select count(*) as n from bookings b where ${completedWhere}`.execute(db),
+      pageOfBookings(completedWhere).execute(db),
+    ]);
+    return { data: page.rows, count: Number(count.rows[0]?.n ?? 0) };
+  };
+  // (l) a booking sold on the phone: the booking, then its two passengers, each write in its own transaction as
+  // the three calls are; numbers unique per process and call.
+  let written = 0;
+  const writeTag = `${process.pid}-${Date.now().toString(36)}`;
+  const floorL = async () => {
+    written += 1;
+    const number = `FL-${writeTag}-${written}`;
+    const booking = await db
+      .insertInto('bookings')
+      .values({ number, booked_at: '2026-06-15', passengers_number: 2, booking_status_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const [i, last] of ['Martin', 'Bernard'].entries()) {
+      await db
+        .insertInto('passengers')
+        .values({
+          booking_id: booking.id,
+          ticket_number: `${number}-${i + 1}`,
+          first_name: 'Banc',
+          last_name: last,
+          is_referent: i === 0 ? 1 : 0,
+        })
+        .execute();
+    }
+    return booking;
+  };
   const floorA = async () => {
     const [count, page] = await Promise.all([
       sql<{ n: number }>`select count(*) as n from bookings b where ${pendingWhere}`.execute(db),
@@ -320,7 +371,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
 
   // (h) the planning calendar's month: every flight of the six weeks shown with its balloon, location and
   // registration count, the events, and the pending passengers of each day.
-  const monthFrom = params.day.slice(0, 8) + '01';
+  const monthFrom = `${params.day.slice(0, 8)}01`;
   const monthTo = addDaysIso(monthFrom, 41);
   const floorH = async () => {
     const [flights, events, pendingByDay] = await Promise.all([
@@ -379,8 +430,51 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       floor: floorA,
     },
     {
+      key: 'k',
+      label: 'réservations terminées (≈ 70 000, liste)',
+      method: 'GET',
+      path: '/api/bookings?filters=booking_status.slug|=|completed&embed=referent_passenger,location,prestation&count=passengers&page=1',
+      floor: floorK,
+    },
+    {
+      key: 'l',
+      label: 'vente : réservation + 2 passagers (opérations)',
+      method: 'POST',
+      path: '/api/bookings',
+      floor: floorL,
+      sequence: [
+        {
+          method: 'POST',
+          path: '/api/bookings',
+          body: (c) => {
+            c.n = (c.n ?? 0) + 1;
+            c.number = `BL-${writeTag}-${Math.random().toString(36).slice(2, 8)}-${c.n}`;
+            return JSON.stringify({ number: c.number, booked_at: '2026-06-15', passengers_number: 2 });
+          },
+          onResponse: (body, c) => {
+            c.bookingId = (JSON.parse(body) as { id: number }).id;
+          },
+        },
+        ...['Martin', 'Bernard'].map(
+          (last, i): SequenceStep => ({
+            method: 'POST',
+            path: '/api/passengers',
+            body: (c) =>
+              JSON.stringify({
+                booking_id: c.bookingId,
+                ticket_number: `${c.number}-${i + 1}`,
+                first_name: 'Banc',
+                last_name: last,
+                is_referent: i === 0,
+              }),
+          }),
+        ),
+      ],
+    },
+    {
       key: 'b',
       label: `recherche « ${params.lastName} »`,
+      p99TargetMs: 30,
       note: `plancher : ${searchStrategy}`,
       method: 'GET',
       path: `/api/bookings?search=${encodeURIComponent(params.lastName)}&embed=referent_passenger&page=1`,
@@ -425,6 +519,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     {
       key: 'g',
       label: `en attente, lieu ${params.locationId}, « ${params.lastName} »`,
+      p99TargetMs: 30,
       method: 'GET',
       path: `/api/bookings?filters=booking_status.slug|=|pending,location_id|=|${params.locationId}&search=${encodeURIComponent(params.lastName)}&embed=referent_passenger,customer,location,prestation,requested_dates&page=1`,
       floor: floorG,
@@ -440,6 +535,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     {
       key: 'i',
       label: `ajout de passagers : « ${params.lastName} »`,
+      p99TargetMs: 30,
       method: 'POST',
       path: '/api/search/passengers-for-flight',
       body: JSON.stringify({ search: params.lastName, flight_id: params.flightId }),

@@ -13,6 +13,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { startMailWorker } from './mail/queue.js';
+import { registry } from './resources/index.js';
 import { registerSpecialRoutes } from './routes/index.js';
 import { registerResourceRoutes } from './routes/resources.js';
 
@@ -56,6 +57,7 @@ export async function buildApp({
     dialect: database.dialect,
     config,
     mailer: mailer ?? createMailer(config, database.db),
+    registry,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);

@@ -9,6 +9,8 @@ import * as searchCoveringIndexes from './migrations/0005_search_covering_indexe
 import * as mailQueue from './migrations/0006_mail_queue.js';
 import * as passengerSearchTerms from './migrations/0007_passenger_search_terms.js';
 import * as userActivity from './migrations/0008_user_activity.js';
+import * as tableVersions from './migrations/0014_table_versions.js';
+import * as bookingListIndexes from './migrations/0015_booking_list_indexes.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -22,6 +24,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006_mail_queue': mailQueue,
   '0007_passenger_search_terms': passengerSearchTerms,
   '0008_user_activity': userActivity,
+  '0014_table_versions': tableVersions,
+  '0015_booking_list_indexes': bookingListIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {

@@ -304,6 +304,9 @@ export type WoocommerceSyncNotificationsTable = {
   created_at: Stamp;
 };
 
+/** Bumped by triggers on every write to the table (migration 0014, engine/count-cache.ts). */
+export type TableVersionsTable = { name: string; version: number | string };
+
 export type DB = {
   roles: RolesTable;
   capabilities: CapabilitiesTable;
@@ -348,4 +351,5 @@ export type DB = {
   email_logs: EmailLogsTable;
   remote_orders: RemoteOrdersTable;
   woocommerce_sync_notifications: WoocommerceSyncNotificationsTable;
+  table_versions: TableVersionsTable;
 };

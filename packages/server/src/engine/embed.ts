@@ -1,10 +1,11 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { runShaped } from './compiled.js';
 import { MAX_EMBED_ROWS, RowBudget } from './limits.js';
 import { orderSql, simpleOrder } from './order.js';
+import { fieldExpression } from './resolve.js';
 import { fieldSelections } from './select.js';
-import { and, ref } from './sql.js';
+import { and, ref, table } from './sql.js';
 import type { EngineContext, Relation, Row } from './types.js';
 import type { EmbedNode } from './validate.js';
 
@@ -170,6 +171,86 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
     children.push(...(single ? list.slice(0, 1) : list));
   }
   return children;
+}
+
+// Folded embeds: an embed of at most one row per parent (a belongsTo lookup, a `single` child such as the
+// referent passenger) with nothing nested under it is answered inside the parents' own statement, as a JSON
+// object sub-select, instead of a query of its own: one statement (one PostgreSQL round trip) for a page and its
+// lookups. JSON keeps SQLite's values as they are; on PostgreSQL, timestamps are put back in the driver's form.
+
+const FOLDED = '__folded_';
+/** json_object / json_build_object take two arguments per field: keep well under both engines' limits. */
+const MAX_FOLDED_FIELDS = 40;
+
+export function isFoldable(node: EmbedNode): boolean {
+  const { relation } = node;
+  if (node.children.length) return false;
+  if (Object.values(node.resource.fields).filter((f) => !f.hidden).length > MAX_FOLDED_FIELDS) return false;
+  return relation.kind === 'belongsTo' || (relation.kind === 'hasMany' && Boolean(relation.single));
+}
+
+/** The folded embeds of `nodes` as JSON sub-selects on the parent row `alias`. */
+export function foldedSelections(
+  ctx: EngineContext,
+  nodes: EmbedNode[],
+  alias: string,
+): AliasedRawBuilder<unknown, string>[] {
+  return nodes.filter(isFoldable).map((node, i) => {
+    const { relation, resource: target } = node;
+    const c = `f${i}`;
+    const pairs = Object.entries(target.fields)
+      .filter(([, f]) => !f.hidden)
+      .map(([name, f]) => sql`${sql.lit(name)}, ${fieldExpression(name, f, c)}`);
+    const object =
+      ctx.dialect === 'sqlite' ? sql`json_object(${sql.join(pairs)})` : sql`json_build_object(${sql.join(pairs)})`;
+    const where = relation.where ? [relation.where(c)] : [];
+    if (relation.kind === 'belongsTo') {
+      where.push(sql<SqlBool>`${ref(c, 'id')} = ${ref(alias, relation.foreignKey)}`);
+      return sql`(select ${object} from ${table(target.table, c)} where ${and(where)})`.as(`${FOLDED}${node.name}`);
+    }
+    const foreignKey = (relation as { foreignKey: string }).foreignKey;
+    where.push(sql<SqlBool>`${ref(c, foreignKey)} = ${ref(alias, 'id')}`);
+    const order = orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
+    return sql`(select ${object} from ${table(target.table, c)} where ${and(where)} order by ${order} limit 1)`.as(
+      `${FOLDED}${node.name}`,
+    );
+  });
+}
+
+const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/** Puts each folded embed's object in place (parsed, typed like a loaded row); returns the nodes left to load. */
+function unfold(ctx: EngineContext, rows: Row[], nodes: EmbedNode[], budget: RowBudget): EmbedNode[] {
+  const folded = nodes.filter(isFoldable);
+  for (const node of folded) {
+    const column = `${FOLDED}${node.name}`;
+    const stamps = Object.entries(node.resource.fields)
+      .filter(([, f]) => f.type === 'timestamp' && !f.hidden)
+      .map(([name]) => name);
+    let loaded = 0;
+    for (const row of rows) {
+      const raw = row[column];
+      delete row[column];
+      const value = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? null)) as Row | null;
+      if (value && ctx.dialect === 'postgres') {
+        for (const name of stamps) {
+          const v = value[name];
+          if (typeof v === 'string') value[name] = new Date(hasZone.test(v) ? v : `${v}Z`).toISOString();
+        }
+      }
+      if (value) loaded += 1;
+      row[node.name] = value;
+    }
+    budget.take(node.name, loaded, loaded);
+  }
+  return nodes.filter((node) => !isFoldable(node));
+}
+
+/** The embeds of rows read with foldedSelections: the folded ones put in place, the others loaded. */
+export async function loadFoldedAndEmbeds(ctx: EngineContext, rows: Row[], nodes: EmbedNode[]): Promise<void> {
+  const budget = new RowBudget(rows.length);
+  const rest = unfold(ctx, rows, nodes, budget);
+  await loadEmbeds(ctx, rows, rest, budget);
 }
 
 export async function loadEmbeds(

@@ -1,11 +1,12 @@
 import type { ListQuery, Paginated } from '@app/domain';
-import { registry } from '../resources/index.js';
 import { runGet, runList } from './list.js';
 import type { EngineContext, Row } from './types.js';
 import { createRecord, deleteRecord, updateRecord } from './write.js';
 
 // The programmatic face of the resource engine, for routes and services (planning, imports...): the same
 // reads and writes as the generic HTTP routes, with the same validation and errors (400/404/409/422).
+// The engine knows no entity: it serves the declarations the context carries (`ctx.registry`, set where the app
+// is built), so it is tested with small declarations of its own (test/engine/own-declarations.test.ts).
 
 export type { EngineContext, Row } from './types.js';
 
@@ -17,28 +18,28 @@ export function listResource(
 ): Promise<Paginated<Row>>;
 export function listResource(ctx: EngineContext, name: string, query?: ListQuery): Promise<Row[] | Paginated<Row>>;
 export function listResource(ctx: EngineContext, name: string, query: ListQuery = {}) {
-  return runList(ctx, registry, name, query);
+  return runList(ctx, ctx.registry, name, query);
 }
 
 /** A list read without paging, always an array (a `page` in the query is ignored). */
 export async function listRows(ctx: EngineContext, name: string, query: ListQuery = {}): Promise<Row[]> {
   const { page: _page, per_page: _perPage, sum: _sum, ...rest } = query;
-  return (await runList(ctx, registry, name, rest)) as Row[];
+  return (await runList(ctx, ctx.registry, name, rest)) as Row[];
 }
 
 /** One record with its embeds, counts and appends; NotFoundError (404) when absent. */
 export function getResource(ctx: EngineContext, name: string, id: number, query: ListQuery = {}): Promise<Row> {
-  return runGet(ctx, registry, name, id, query);
+  return runGet(ctx, ctx.registry, name, id, query);
 }
 
 export function createResource(ctx: EngineContext, name: string, body: unknown) {
-  return createRecord(ctx, registry, name, body);
+  return createRecord(ctx, ctx.registry, name, body);
 }
 
 export function updateResource(ctx: EngineContext, name: string, id: number, body: unknown): Promise<Row> {
-  return updateRecord(ctx, registry, name, id, body);
+  return updateRecord(ctx, ctx.registry, name, id, body);
 }
 
 export function deleteResource(ctx: EngineContext, name: string, id: number): Promise<void> {
-  return deleteRecord(ctx, registry, name, id);
+  return deleteRecord(ctx, ctx.registry, name, id);
 }

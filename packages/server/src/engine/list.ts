@@ -4,7 +4,8 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { pruneForApiClient } from './api-client-scope.js';
 import { runShaped } from './compiled.js';
-import { loadEmbeds } from './embed.js';
+import { cachedCount, countKeyOf, lookupCount } from './count-cache.js';
+import { foldedSelections, isFoldable, loadFoldedAndEmbeds } from './embed.js';
 import { filterCondition } from './filter.js';
 import { existsCondition } from './has.js';
 import { MAX_UNPAGED_ROWS } from './limits.js';
@@ -21,19 +22,28 @@ import { type FilterValue, type Plan, validateQuery } from './validate.js';
 // The list read, stage by stage: validate (validate.ts) → where (filters, search, has/hasnot, scope) →
 // order → page → select fields and counts → embeds → appends. Each stage is its own module.
 
-function whereOf(ctx: EngineContext, registry: Registry, plan: Plan, alias: string, aliases: Aliases) {
+function whereOf(
+  ctx: EngineContext,
+  registry: Registry,
+  plan: Plan,
+  alias: string,
+  aliases: Aliases,
+  correlatedSearch = false,
+) {
   const parts: RawBuilder<SqlBool>[] = [];
   const scope = plan.resource.scope?.(ctx);
   if (scope) parts.push(scope(alias));
   for (const f of plan.filters) parts.push(filterCondition(ctx, registry, f, alias, aliases));
-  if (plan.search) parts.push(searchCondition(ctx, registry, plan.resource, plan.search, alias, aliases));
+  if (plan.search)
+    parts.push(searchCondition(ctx, registry, plan.resource, plan.search, alias, aliases, correlatedSearch));
   for (const steps of plan.has) parts.push(existsCondition(registry, steps, alias, aliases));
   for (const steps of plan.hasnot) parts.push(sql<SqlBool>`not ${existsCondition(registry, steps, alias, aliases)}`);
   return parts;
 }
 
+/** Embeds (the folded ones come with the rows: rowsById and the unpaged read select them) and appends. */
 async function finish(ctx: EngineContext, plan: Plan, rows: Row[]): Promise<Row[]> {
-  await loadEmbeds(ctx, rows, plan.embeds);
+  await loadFoldedAndEmbeds(ctx, rows, plan.embeds);
   for (const append of plan.appends) await append.run(ctx, rows);
   return rows;
 }
@@ -49,9 +59,11 @@ async function runPlan(
   const root = aliases.take();
   // Built on first use only: the compiled shapes below (plainShape, searchedPage) do without them.
   let built: { base: any; order: RawBuilder<unknown> } | null = null;
+  // SQLite: the search tested row by row on the rows the rest leaves (isCorrelatedSearchCheaper), set before use.
+  let correlatedSearch = false;
   const generic = () => {
     if (!built) {
-      const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases)]);
+      const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases, correlatedSearch)]);
       built = {
         base: db.selectFrom(`${plan.resource.table} as ${root}`).where(where),
         order: orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases)),
@@ -59,16 +71,12 @@ async function runPlan(
     }
     return built;
   };
-  const selections = () => [
-    ...fieldSelections(plan.resource, root),
-    ...countSelections(registry, plan.counts, root, aliases),
-  ];
 
   if (plan.page === null) {
     const { base, order } = generic();
     // One row past the ceiling tells that there are more, without reading them all.
     const rows = (await base
-      .select(selections())
+      .select(rowSelections(ctx, registry, plan, root, aliases))
       .orderBy(order)
       .limit(MAX_UNPAGED_ROWS + 1)
       .execute()) as Row[];
@@ -84,58 +92,114 @@ async function runPlan(
   // every matching row).
   const { page, perPage } = plan;
   const offset = (page - 1) * perPage;
-  const withWindow = plan.search !== null && !plan.sums.length;
+  const searched = plan.search !== null && !plan.sums.length;
+  // A searched total comes from the count cache when no table it reads changed; otherwise with the page's ids.
+  const searchCount = searched ? await lookupCount(ctx, countKeyOf(ctx, registry, plan)) : null;
+  const withWindow = searched && searchCount?.count === null;
+  if (searched && (await isCorrelatedSearchCheaper(ctx, registry, plan, offset, searchCount?.count ?? null, extra))) {
+    correlatedSearch = true;
+  }
   const searchOnly =
+    !correlatedSearch &&
     (ctx.dialect === 'postgres' || !(plan.search ?? '').startsWith('#')) &&
-    withWindow &&
+    searched &&
     isSearchOnly(ctx, plan, extra(root).length)
       ? idOrder(plan)
       : null;
   const arms = searchOnly ? searchArms(ctx, registry, plan.resource, plan.search as string, aliases) : null;
   // Without search, sums or conditions of the caller, the ids and the total are compiled once per shape.
-  const shape = withWindow || plan.sums.length ? null : plainShape(ctx, plan, extra(root).length);
+  const shape = searched || plan.sums.length ? null : plainShape(ctx, plan, extra(root).length);
+  // PostgreSQL: a plain page's ids and its rows in one statement (a CTE), one round trip instead of two.
+  const pageAndRows = shape && ctx.dialect === 'postgres';
   const idRows = (
-    arms?.length
-      ? await searchedPage(db, arms, searchOnly as 'ASC' | 'DESC', perPage, offset)
-      : shape
-        ? await runShaped(db, plan.resource, `ids|${shape.key}`, [...shape.values, perPage, offset], (v) => {
-            const n = shape.values.length;
-            const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
-            return q.base
-              .select(ref(q.root, 'id').as('id'))
-              .orderBy(q.order())
-              .limit(v[n] as number)
-              .offset(v[n + 1] as number);
-          })
-        : await generic()
-            .base.select([
-              ref(root, 'id').as('id'),
-              ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
-            ])
-            .orderBy(generic().order)
-            .limit(perPage)
-            .offset(offset)
-            .execute()
+    pageAndRows
+      ? []
+      : arms?.length
+        ? await searchedPage(db, arms, searchOnly as 'ASC' | 'DESC', perPage, offset, withWindow)
+        : shape
+          ? await runShaped(db, plan.resource, `ids|${shape.key}`, [...shape.values, perPage, offset], (v) => {
+              const n = shape.values.length;
+              const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+              return q.base
+                .select(ref(q.root, 'id').as('id'))
+                .orderBy(q.order())
+                .limit(v[n] as number)
+                .offset(v[n + 1] as number);
+            })
+          : await generic()
+              .base.select([
+                ref(root, 'id').as('id'),
+                ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
+              ])
+              .orderBy(generic().order)
+              .limit(perPage)
+              .offset(offset)
+              .execute()
   ) as { id: number; __total?: number }[];
-  const ids = idRows.map((r) => r.id);
-  const rows = ids.length ? await rowsById(ctx, registry, plan, ids) : [];
-  const position = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => (position.get(a.id as number) ?? 0) - (position.get(b.id as number) ?? 0));
+  let rows: Row[];
+  let ids: number[];
+  if (shape && pageAndRows) {
+    rows = await runShaped<Row>(
+      db,
+      plan.resource,
+      `page|${shape.key}|${rowsKey(plan)}`,
+      [...shape.values, perPage, offset],
+      (v) => {
+        const n = shape.values.length;
+        const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+        const page = q.base
+          .select([ref(q.root, 'id').as('id'), sql<number>`row_number() over (order by ${q.order()})`.as('__pos')])
+          .orderBy(q.order())
+          .limit(v[n] as number)
+          .offset(v[n + 1] as number);
+        const aliases = new Aliases();
+        const outer = aliases.take();
+        return (db as any)
+          .with('__page', () => page)
+          .selectFrom(`${plan.resource.table} as ${outer}`)
+          .innerJoin('__page', (join: any) => join.on(sql<SqlBool>`${sql.ref('__page.id')} = ${ref(outer, 'id')}`))
+          .select(rowSelections(ctx, registry, plan, outer, aliases))
+          .orderBy(sql.ref('__page.__pos'));
+      },
+    );
+    ids = rows.map((r) => r.id as number);
+  } else {
+    ids = idRows.map((r) => r.id);
+    rows = ids.length ? await rowsById(ctx, registry, plan, ids) : [];
+    const position = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id as number) ?? 0) - (position.get(b.id as number) ?? 0));
+  }
 
   let count: number;
   let sum: Record<string, number> | null = null;
   const isLastPage = ids.length > 0 && ids.length < perPage;
-  if (withWindow && idRows[0]) {
+  if (searchCount?.count != null) {
+    count = searchCount.count;
+  } else if (withWindow && idRows[0]) {
     count = Number(idRows[0].__total);
+    searchCount?.keep(count);
   } else if (!plan.sums.length && (isLastPage || (page === 1 && ids.length === 0))) {
     // The page itself tells the total: skip the COUNT(*) (short lists, last pages).
     count = offset + ids.length;
   } else if (shape) {
-    const [totals] = await runShaped<{ count: number }>(db, plan.resource, `count|${shape.key}`, shape.values, (v) => {
-      const q = plainQuery(ctx, registry, withValues(plan, v));
-      return q.base.select(sql<number>`count(*)`.as('count'));
+    count = await cachedCount(ctx, countKeyOf(ctx, registry, plan), async () => {
+      const [totals] = await runShaped<{ count: number }>(
+        db,
+        plan.resource,
+        `count|${shape.key}`,
+        shape.values,
+        (v) => {
+          const q = plainQuery(ctx, registry, withValues(plan, v));
+          return q.base.select(sql<number>`count(*)`.as('count'));
+        },
+      );
+      return Number(totals?.count ?? 0);
     });
-    count = Number(totals?.count ?? 0);
+  } else if (!plan.sums.length && !extra(root).length) {
+    count = await cachedCount(ctx, countKeyOf(ctx, registry, plan), async () => {
+      const totals = await generic().base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      return Number((totals as { count: unknown }).count);
+    });
   } else {
     const totals = (await generic()
       .base.select([
@@ -217,6 +281,43 @@ function plainQuery(ctx: EngineContext, registry: Registry, plan: Plan) {
   return { base, root, order };
 }
 
+/** Beyond these many rows to test one by one, SQLite collects the search's matches from its indexes instead. */
+const CORRELATED_SEARCH_MAX_ROWS = 4_000;
+
+/**
+ * SQLite's plan for a search, chosen from exact counts the count cache makes cheap. By default a search collects
+ * every match from its indexes (`id IN (...)` or a UNION), then sorts them: a few milliseconds for a common name
+ * (3,000 matches), whatever the page needs. Testing the search row by row (correlated EXISTS through each path's
+ * index) is far cheaper when few rows are tested:
+ * - the other conditions leave few rows (a status and a location: a few hundred), or
+ * - the search alone is known to match densely (its cached total against the table's): walking the list's order,
+ *   the page is full after about (offset + page size) × table rows ÷ matches rows.
+ * PostgreSQL plans from its own statistics and keeps its forms.
+ */
+async function isCorrelatedSearchCheaper(
+  ctx: EngineContext,
+  registry: Registry,
+  plan: Plan,
+  offset: number,
+  matches: number | null,
+  extra: (alias: string) => RawBuilder<SqlBool>[],
+): Promise<boolean> {
+  if (ctx.dialect !== 'sqlite' || plan.search?.startsWith('#') || extra('r').length || plan.resource.scope?.(ctx))
+    return false;
+  const narrowed = plan.filters.length > 0 || plan.has.length > 0 || plan.hasnot.length > 0;
+  const countOf = (without: Plan) =>
+    cachedCount(ctx, countKeyOf(ctx, registry, without), async () => {
+      const q = plainQuery(ctx, registry, without);
+      const totals = await q.base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+      return Number((totals as { count: unknown }).count);
+    });
+  if (narrowed) return (await countOf({ ...plan, search: null })) <= CORRELATED_SEARCH_MAX_ROWS;
+  // Walking the list's order costs little only when an index gives it: the primary key.
+  if (matches === null || matches === 0 || idOrder(plan) === null) return false;
+  const rows = await countOf({ ...plan, search: null });
+  return ((offset + plan.perPage) * rows) / matches <= CORRELATED_SEARCH_MAX_ROWS;
+}
+
 /** A search and nothing else narrows the list (no filter, has, scope, sum, extra condition). */
 function isSearchOnly(ctx: EngineContext, plan: Plan, extraConditions: number): boolean {
   return (
@@ -254,12 +355,14 @@ async function searchedPage(
   direction: 'ASC' | 'DESC',
   limit: number,
   offset: number,
-): Promise<{ id: number; __total: number }[]> {
+  withTotal: boolean,
+): Promise<{ id: number; __total?: number }[]> {
   const id = sql.ref('u.id');
+  const total = withTotal ? sql`, count(*) over () as ${sql.id('__total')}` : sql``;
   const query = sql<{
     id: number;
-    __total: number;
-  }>`select ${id} as ${sql.id('id')}, count(*) over () as ${sql.id('__total')}
+    __total?: number;
+  }>`select ${id} as ${sql.id('id')}${total}
     from (${sql.join(arms, sql` union `)}) as ${sql.id('u')} where ${id} is not null
     order by ${id} ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')} limit ${limit} offset ${offset}`;
   return (await query.execute(db)).rows;
@@ -271,15 +374,29 @@ async function searchedPage(
  */
 function rowsById(ctx: EngineContext, registry: Registry, plan: Plan, ids: readonly unknown[]): Promise<Row[]> {
   const db = ctx.db as unknown as Kysely<any>;
-  const key = `rows|${plan.counts.map((c) => c.name).join(',')}`;
-  return runShaped<Row>(db, plan.resource, key, ids, (values) => {
+  return runShaped<Row>(db, plan.resource, rowsKey(plan), ids, (values) => {
     const aliases = new Aliases();
     const root = aliases.take();
     return db
       .selectFrom(`${plan.resource.table} as ${root}`)
-      .select([...fieldSelections(plan.resource, root), ...countSelections(registry, plan.counts, root, aliases)])
+      .select(rowSelections(ctx, registry, plan, root, aliases))
       .where(sql<SqlBool>`${ref(root, 'id')} in (${sql.join(values)})`);
   });
+}
+
+/** What a row of the page answers: its fields, its counts and its folded embeds (embed.ts). */
+function rowSelections(ctx: EngineContext, registry: Registry, plan: Plan, root: string, aliases: Aliases) {
+  return [
+    ...fieldSelections(plan.resource, root),
+    ...countSelections(registry, plan.counts, root, aliases),
+    ...foldedSelections(ctx, plan.embeds, root),
+  ];
+}
+
+/** Names everything but the ids that makes rowSelections' SQL: the counts and the folded embeds asked. */
+function rowsKey(plan: Plan): string {
+  const folded = plan.embeds.filter(isFoldable).map((e) => e.name);
+  return `rows|${plan.counts.map((c) => c.name).join(',')}|${folded.join(',')}`;
 }
 
 function resourceOf(registry: Registry, name: string): Resource {

@@ -1,6 +1,6 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { throughPath } from './filter.js';
-import { links, whereClause } from './relations.js';
+import { exists, links, whereClause } from './relations.js';
 import { type FieldPath, resolveFieldPath } from './resolve.js';
 import { type Aliases, FALSE, or, ref, TRUE, table } from './sql.js';
 import { textCondition } from './text-match.js';
@@ -59,6 +59,25 @@ export function searchArms(
   });
 }
 
+/**
+ * `leaf` on the rows reached through `steps`, as a correlated EXISTS at the first step: tested row by row through
+ * the relation's index, for the few rows the rest of the query leaves (list.ts isCorrelatedSearchCheaper).
+ */
+function correlatedPath(
+  registry: Registry,
+  steps: FieldPath['steps'],
+  alias: string,
+  aliases: Aliases,
+  leaf: RowCondition,
+): RawBuilder<SqlBool> {
+  const [first, ...rest] = steps;
+  if (!first) return leaf(alias);
+  return exists(
+    alias,
+    links(registry, first.relation, aliases, (child) => throughPath(registry, rest, child, aliases, leaf)),
+  );
+}
+
 export function searchCondition(
   ctx: EngineContext,
   registry: Registry,
@@ -66,11 +85,13 @@ export function searchCondition(
   text: string,
   alias: string,
   aliases: Aliases,
+  correlated = false,
 ): RawBuilder<SqlBool> {
   if (ctx.dialect === 'sqlite') {
     const search = searchPaths(ctx, registry, resource, text);
     if (!search) return TRUE;
-    return or(search.paths.map((path) => throughPath(registry, path.steps, alias, aliases, search.leafOf(path))));
+    const through = correlated ? correlatedPath : throughPath;
+    return or(search.paths.map((path) => through(registry, path.steps, alias, aliases, search.leafOf(path))));
   }
   const arms = searchArms(ctx, registry, resource, text, aliases);
   if (!arms) return TRUE;

@@ -38,6 +38,11 @@ export type Field = {
    * contains/prefix match of 3+ characters uses that index instead of scanning with fold().
    */
   textIndex?: boolean;
+  /**
+   * The tables a computed field's SQL reads besides its own row's: lets the count cache (count-cache.ts) keep the
+   * total of a list filtered on it. Without it, such a list is counted on every read.
+   */
+  reads?: string[];
 };
 
 type RelationBase = {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import type { Registry } from '../engine/types.js';
 import type { Mailer } from '../mail/mailer.js';
 
 export type AppContext = {
@@ -10,6 +11,8 @@ export type AppContext = {
   dialect: Dialect;
   config: Config;
   mailer: Mailer;
+  /** The resource declarations the engine serves (resources/index.ts), handed over where the app is built. */
+  registry: Registry;
 };
 
 export type SessionUser = {

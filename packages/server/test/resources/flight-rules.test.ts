@@ -174,7 +174,7 @@ describe(`flight rules, planning range and flight plan on ${engine}`, () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toBe(
-      'inline; filename="plan-de-vol-2026-06-15-06h30-' + `${flight}.pdf"`,
+      `inline; filename="plan-de-vol-2026-06-15-06h30-${flight}.pdf"`,
     );
     const { text, pages } = await readPdf(response.rawPayload);
     expect(pages).toBe(1);

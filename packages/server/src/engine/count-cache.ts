@@ -1,0 +1,166 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: reads the version table of any database the engine runs on
+import { type Kysely, sql } from 'kysely';
+import type { Step } from './resolve.js';
+import { resolveFieldPath } from './resolve.js';
+import type { EngineContext, Field, Registry } from './types.js';
+import type { Plan } from './validate.js';
+
+// The count stage of a paged read (issue 14): the exact total of a query, kept per resource and normalized
+// query while the versions of every table the query reads are unchanged. The versions live in the database
+// (`table_versions`, bumped by triggers in the same transaction as every write: migration 0014), so a write by
+// any writer or any server process changes them, and the next read recomputes the total. The answer is always
+// exact: a total is served from the cache only when no table it depends on was written since it was counted.
+//
+// Correctness rests on one order: the versions are read BEFORE the count. A write committed in between makes the
+// cached total newer than its versions, never older; the versions it bumped then never match again.
+//
+// A query is cached only when its tables are all known: filters, search and has/hasnot through declared
+// relations without conditions of their own (a relation's `where` may depend on today's date) and through
+// plain columns, or computed fields declaring the tables they read (`Field.reads`). Anything else (a scope, a
+// caller's condition, sums) is counted every time, as before.
+
+type Entry = { versions: string; count: number };
+
+const MAX_ENTRIES = 2_000;
+/** Per database (a Kysely instance; tests and the bench open several side by side). */
+const caches = new WeakMap<object, Map<string, Entry>>();
+/** The tables that have a version row, per database, read once. */
+const trackedTables = new WeakMap<object, Promise<Set<string>>>();
+
+export type CountKey = { key: string; tables: string[] };
+
+function addStepTables(tables: Set<string>, steps: Step[]): boolean {
+  for (const step of steps) {
+    const { relation } = step;
+    if (relation.where) return false;
+    tables.add(step.to.table);
+    if (relation.kind === 'manyToMany' || relation.kind === 'symmetric') tables.add(relation.pivot);
+  }
+  return true;
+}
+
+function addFieldTables(tables: Set<string>, field: Field): boolean {
+  if (!field.sql) return true;
+  if (!field.reads) return false;
+  for (const t of field.reads) tables.add(t);
+  return true;
+}
+
+/**
+ * What identifies the total of a plan: its resource, conditions and the tables they read; null when it cannot be
+ * cached. Order, page, embeds and counts do not change a total and are left out.
+ */
+export function countKeyOf(ctx: EngineContext, registry: Registry, plan: Plan): CountKey | null {
+  const { resource } = plan;
+  if (plan.sums.length || resource.scope?.(ctx)) return null;
+  const tables = new Set<string>([resource.table]);
+  const conditions: string[] = [];
+  for (const f of plan.filters) {
+    if (!addStepTables(tables, f.path.steps) || !addFieldTables(tables, f.path.field)) return null;
+    conditions.push(JSON.stringify([f.path.path, f.op, f.value]));
+  }
+  if (plan.search !== null) {
+    const paths = (plan.search.startsWith('#') ? resource.hashSearch : resource.search) ?? [];
+    for (const p of paths) {
+      const path = resolveFieldPath(registry, resource, p);
+      if (!addStepTables(tables, path.steps) || !addFieldTables(tables, path.field)) return null;
+    }
+  }
+  for (const steps of [...plan.has, ...plan.hasnot]) if (!addStepTables(tables, steps)) return null;
+  conditions.sort();
+  const relationPaths = (list: Step[][]) => list.map((s) => s.map((st) => st.name).join('.')).sort();
+  const key = JSON.stringify([
+    resource.name,
+    conditions,
+    plan.search,
+    relationPaths(plan.has),
+    relationPaths(plan.hasnot),
+  ]);
+  return { key, tables: [...tables].sort() };
+}
+
+function tracked(db: Kysely<any>): Promise<Set<string>> {
+  let known = trackedTables.get(db);
+  if (!known) {
+    known = sql<{ name: string }>`select name from table_versions`
+      .execute(db)
+      .then((r) => new Set(r.rows.map((row) => row.name)))
+      .catch(() => new Set<string>());
+    trackedTables.set(db, known);
+  }
+  return known;
+}
+
+/** The versions of the tables, as one comparable text; null when a table has no version (never cached). */
+async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
+  const known = await tracked(db);
+  if (!tables.every((t) => known.has(t))) return null;
+  const rows = (
+    await sql<{
+      name: string;
+      version: string | number;
+    }>`select name, version from table_versions where name in (${sql.join(tables)})`.execute(db)
+  ).rows;
+  if (rows.length !== tables.length) return null;
+  return rows
+    .map((r) => `${r.name}:${r.version}`)
+    .sort()
+    .join(',');
+}
+
+export type CountLookup = {
+  /** The cached exact total, or null when it must be counted. */
+  count: number | null;
+  /** Keeps a total counted after the lookup (labelled with the versions read before it). */
+  keep: (count: number) => void;
+};
+
+const NO_CACHE: CountLookup = { count: null, keep: () => {} };
+
+/**
+ * The cached total of `key`'s query when no table it reads was written since it was counted. Nothing is cached
+ * for a query that cannot be (null key), nor inside a transaction (its own uncommitted writes are not in the
+ * shared versions yet).
+ */
+export async function lookupCount(ctx: EngineContext, key: CountKey | null): Promise<CountLookup> {
+  const db = ctx.db as unknown as Kysely<any>;
+  if (!key || db.isTransaction) return NO_CACHE;
+  const versions = await versionsOf(db, key.tables);
+  if (versions === null) return NO_CACHE;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  const entries = cache;
+  const keep = (count: number) => {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+    entries.set(key.key, { versions, count });
+  };
+  const hit = entries.get(key.key);
+  if (hit && hit.versions === versions) {
+    // Most recently used last: the oldest entry is the first to go.
+    entries.delete(key.key);
+    entries.set(key.key, hit);
+    return { count: hit.count, keep };
+  }
+  return { count: null, keep };
+}
+
+/** The exact total of `key`'s query: cached (lookupCount), otherwise `count()`, then kept. */
+export async function cachedCount(
+  ctx: EngineContext,
+  key: CountKey | null,
+  count: () => Promise<number>,
+): Promise<number> {
+  const lookup = await lookupCount(ctx, key);
+  if (lookup.count !== null) return lookup.count;
+  const total = await count();
+  lookup.keep(total);
+  return total;
+}
+
+/** Forgets what a database's version table holds (a test that creates tables after the first read). */
+export function forgetTrackedTables(db: object): void {
+  trackedTables.delete(db);
+}

@@ -1,0 +1,196 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { createDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { listResource } from '../../src/engine/index.js';
+import type { EngineContext } from '../../src/engine/types.js';
+import { newBooking, newCustomer, newPassenger } from '../builders.js';
+import { createTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from '../helpers.js';
+import { client, QueryCounter } from './support.js';
+
+// The count cache (engine/count-cache.ts): totals stay exact under every kind of write — through the engine, raw
+// SQL, a rolled-back transaction, and another OS process writing to the same database (a child `node` with the
+// bare driver, as a second server process or a psql shell would).
+
+const server = path.resolve(import.meta.dirname, '../..');
+
+/** Runs SQL in a separate process, through the bare driver (no app code, no cache of ours). */
+function writeFromAnotherProcess(url: string, statement: string): void {
+  const script =
+    engine === 'sqlite'
+      ? `const Sqlite = require('better-sqlite3'); const db = new Sqlite(process.argv[1]);
+         db.pragma('busy_timeout = 5000'); db.exec(process.argv[2]); db.close();`
+      : `const pg = require('pg'); (async () => { const u = new URL(process.argv[1]);
+         const schema = u.searchParams.get('schema'); u.searchParams.delete('schema');
+         const c = new pg.Client({ connectionString: u.toString() }); await c.connect();
+         await c.query('SET search_path TO ' + schema); await c.query(process.argv[2]); await c.end(); })()
+         .catch((e) => { console.error(e); process.exit(1); });`;
+  const target = engine === 'sqlite' ? url.replace(/^sqlite:(\/\/)?/, '') : url;
+  execFileSync(process.execPath, ['-e', script, target, statement], { cwd: server, stdio: 'pipe' });
+}
+
+describe(`count cache on ${engine}`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  let ctx: EngineContext;
+  let dir: string | null = null;
+  const counter = new QueryCounter();
+
+  beforeAll(async () => {
+    if (engine === 'sqlite') {
+      // A file, not :memory:, so that another process can open it.
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-cache-'));
+      const url = `sqlite://${path.join(dir, 'app.sqlite')}`;
+      const opened = createDatabase(url);
+      await migrateToLatest(opened.db, opened.dialect);
+      database = { ...opened, url };
+    } else {
+      database = await createTestDatabase();
+    }
+    const app = await buildApp({ config: testConfig(), database });
+    await app.ready();
+    t = { app, database, close: async () => app.close() };
+    ctx = { ...t.app.ctx, db: database.db.withPlugin(counter) };
+    for (let i = 0; i < 5; i += 1) await newBooking(database.db, { booking_status_id: 1 });
+    await newBooking(database.db, { booking_status_id: 2 });
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await database.destroy();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const pending = { filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }], page: 1, per_page: 2 };
+  const total = async () => (await listResource(ctx, 'bookings', pending as never)).count;
+  /** The statements one read runs. */
+  const statementsOf = async (read: () => Promise<unknown>) => {
+    counter.count = 0;
+    await read();
+    return counter.count;
+  };
+
+  it('serves a repeated total without counting again, and the same total', async () => {
+    expect(await total()).toBe(5);
+    const miss = await statementsOf(async () => {
+      await newBooking(database.db, { booking_status_id: 2 }); // a write: the next read counts again
+      expect(await total()).toBe(5);
+    });
+    const hit = await statementsOf(async () => expect(await total()).toBe(5));
+    expect(hit).toBe(miss - 1);
+  });
+
+  it('changes the total after a write through the engine’s own API', async () => {
+    const before = await total();
+    const api = await client(t);
+    const created = await api.post('/api/bookings', {
+      number: 'API-COUNT-1',
+      booked_at: '2026-03-01',
+      passengers_number: 1,
+      booking_status_id: 1,
+    });
+    expect(created.status).toBe(201);
+    expect(await total()).toBe(before + 1);
+    expect((await api.put(`/api/bookings/${created.body.id}`, { booking_status_id: 2 })).status).toBe(200);
+    expect(await total()).toBe(before);
+  });
+
+  it('changes the total after an update and a delete in raw SQL', async () => {
+    const before = await total();
+    const { id } = await database.db
+      .selectFrom('bookings')
+      .select('id')
+      .where('booking_status_id', '=', 1)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    await sql`update bookings set booking_status_id = 2 where id = ${id}`.execute(database.db);
+    expect(await total()).toBe(before - 1);
+    await sql`update bookings set booking_status_id = 1 where id = ${id}`.execute(database.db);
+    expect(await total()).toBe(before);
+    const extra = await newBooking(database.db, { booking_status_id: 1 });
+    expect(await total()).toBe(before + 1);
+    await sql`delete from bookings where id = ${extra}`.execute(database.db);
+    expect(await total()).toBe(before);
+  });
+
+  it('keeps the total when a transaction rolls back', async () => {
+    const before = await total();
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await newBooking(trx, { booking_status_id: 1 });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    expect(await total()).toBe(before);
+  });
+
+  it('changes the next total after a write from another process', async () => {
+    const before = await total();
+    expect(await total()).toBe(before); // cached now
+    writeFromAnotherProcess(
+      database.url,
+      "insert into bookings (number, booking_status_id, passengers_number, booked_at) values ('AUTRE-PROCESSUS', 1, 1, '2026-01-02')",
+    );
+    expect(await total()).toBe(before + 1);
+    writeFromAnotherProcess(database.url, "delete from bookings where number = 'AUTRE-PROCESSUS'");
+    expect(await total()).toBe(before);
+  });
+
+  it('keeps a searched total exact when a passenger of another table is renamed', async () => {
+    const customer = await newCustomer(database.db, { last_name: 'Client' });
+    const booking = await newBooking(database.db, { booking_status_id: 1, customer_id: customer });
+    const passenger = await newPassenger(database.db, booking, { last_name: 'Zanzibarre' });
+    const searched = async () =>
+      (await listResource(ctx, 'bookings', { search: 'Zanzibar', page: 1, per_page: 1 } as never)).count;
+    expect(await searched()).toBe(1);
+    await newPassenger(database.db, await newBooking(database.db, { booking_status_id: 1 }), {
+      last_name: 'Zanzibarre',
+    });
+    expect(await searched()).toBe(2);
+    await sql`update passengers set last_name = 'Autre' where id = ${passenger}`.execute(database.db);
+    expect(await searched()).toBe(1);
+  });
+
+  it('answers the same pages whichever search plan the cached counts choose', async () => {
+    // First read: the total is unknown, the matches are collected from the indexes; later reads know the total
+    // (dense: 12 of the bookings) and SQLite tests the search row by row along the primary key instead.
+    const ids: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const booking = await newBooking(database.db, { booking_status_id: i % 2 ? 1 : 2 });
+      await newPassenger(database.db, booking, { last_name: i % 3 ? 'Delacourt' : 'Delacourt-Ribes' });
+      ids.push(booking);
+    }
+    const newestFirst = [...ids].reverse();
+    const read = (query: object) => listResource(ctx, 'bookings', { search: 'delacour', ...query } as never);
+    for (const page of [1, 2, 3]) {
+      const first = await read({ page, per_page: 5 });
+      const again = await read({ page, per_page: 5 });
+      expect(again).toEqual(first);
+      expect(first.count).toBe(12);
+      expect(first.data.map((r) => r.id)).toEqual(newestFirst.slice((page - 1) * 5, page * 5));
+    }
+    const pendingIds = newestFirst.filter((_, i) => (11 - i) % 2 === 1);
+    const narrowed = await read({
+      filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }],
+      page: 1,
+      per_page: 4,
+    });
+    expect(narrowed.count).toBe(6);
+    expect(narrowed.data.map((r) => r.id)).toEqual(pendingIds.slice(0, 4));
+  });
+
+  it('tracks every business table, and none of the session tables', async () => {
+    const rows = await sql<{ name: string }>`select name from table_versions`.execute(database.db);
+    const names = rows.rows.map((r) => r.name);
+    for (const table of ['bookings', 'passengers', 'customers', 'flights', 'registrations', 'booking_statuses']) {
+      expect(names).toContain(table);
+    }
+    expect(names).not.toContain('sessions');
+    expect(names.some((n) => n.includes('_fts') || n.endsWith('_terms'))).toBe(false);
+  });
+});

@@ -1,0 +1,106 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getResource, listResource } from '../../src/engine/index.js';
+import type { EngineContext, Registry, Resource } from '../../src/engine/types.js';
+import type { Mailer } from '../../src/mail/mailer.js';
+import { createTestDatabase, engine, type TestDatabase, testConfig } from '../helpers.js';
+
+// The engine serves whatever declarations its context carries: here two tables of its own, unknown to the
+// product (keepers and their animals), with filters through a relation, search across it, folded and loaded
+// embeds, counts and pages. Nothing of resources/ is involved.
+
+const keepers: Resource = {
+  name: 'keepers',
+  table: 'zoo_keepers' as never,
+  fields: {
+    id: { type: 'id', filterable: true, sortable: true, notNull: true },
+    name: { type: 'string', filterable: true, sortable: true },
+  },
+  relations: { animals: { kind: 'hasMany', target: 'animals', foreignKey: 'keeper_id' } },
+  search: ['name', 'animals.name'],
+  defaultOrder: [{ field: 'id', direction: 'ASC' }],
+  routes: { list: {}, read: {} },
+};
+
+const animals: Resource = {
+  name: 'animals',
+  table: 'zoo_animals' as never,
+  fields: {
+    id: { type: 'id', filterable: true, sortable: true, notNull: true },
+    name: { type: 'string', filterable: true, sortable: true },
+    keeper_id: { type: 'integer', filterable: true },
+    weight: { type: 'number', filterable: true, sortable: true },
+  },
+  relations: { keeper: { kind: 'belongsTo', target: 'keepers', foreignKey: 'keeper_id' } },
+  search: ['name'],
+  defaultOrder: [{ field: 'name', direction: 'ASC' }],
+  routes: { list: {}, read: {} },
+};
+
+describe(`the engine on declarations of its own (${engine})`, () => {
+  let database: TestDatabase;
+  let ctx: EngineContext;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const id = engine === 'sqlite' ? 'integer primary key' : 'serial primary key';
+    await sql.raw(`create table zoo_keepers (id ${id}, name text not null)`).execute(database.db);
+    await sql
+      .raw(`create table zoo_animals (id ${id}, name text not null, keeper_id integer references zoo_keepers(id),
+        weight numeric)`)
+      .execute(database.db);
+    await sql`insert into zoo_keepers (name) values ('Alice'), ('Bruno'), ('Chloé')`.execute(database.db);
+    await sql`insert into zoo_animals (name, keeper_id, weight) values ('Girafe', 1, 800), ('Zèbre', 1, 350.5),
+      ('Lionne', 2, 130), ('Panda', null, 100)`.execute(database.db);
+    const registry: Registry = new Map([
+      ['keepers', keepers],
+      ['animals', animals],
+    ]);
+    ctx = {
+      db: database.db,
+      dialect: database.dialect,
+      config: testConfig(),
+      mailer: {} as Mailer,
+      registry,
+    };
+  });
+
+  afterAll(() => database.destroy());
+
+  it('filters through a relation, pages and counts exactly', async () => {
+    const page = await listResource(ctx, 'animals', {
+      filters: [{ field: 'keeper.name', op: '=', value: 'Alice' }],
+      order: [{ field: 'weight', direction: 'DESC' }],
+      page: 1,
+      per_page: 1,
+    });
+    expect(page.count).toBe(2);
+    expect(page.data.map((a) => a.name)).toEqual(['Girafe']);
+    expect(page.next).toBe(2);
+  });
+
+  it('searches across a to-many relation', async () => {
+    const found = await listResource(ctx, 'keepers', { search: 'lionn', page: 1 });
+    expect(found.data.map((k) => k.name)).toEqual(['Bruno']);
+  });
+
+  it('answers folded and loaded embeds, and counts', async () => {
+    const panda = await getResource(ctx, 'animals', 4, { embed: ['keeper'] });
+    expect(panda.keeper).toBeNull();
+    const girafe = await getResource(ctx, 'animals', 1, { embed: ['keeper'] });
+    expect(girafe.keeper).toEqual({ id: 1, name: 'Alice' });
+    const alice = await getResource(ctx, 'keepers', 1, { embed: ['animals'], count: ['animals'] });
+    expect(alice.animals_count).toBe(2);
+    expect((alice.animals as { name: string; weight: number }[]).map((a) => [a.name, a.weight])).toEqual([
+      ['Girafe', 800],
+      ['Zèbre', 350.5],
+    ]);
+  });
+
+  it('refuses what the declarations do not name, in French', async () => {
+    await expect(
+      listResource(ctx, 'animals', { filters: [{ field: 'keeper.salary', op: '=', value: '1' }] }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    await expect(listResource(ctx, 'bookings', {})).rejects.toThrow('Ressource inconnue');
+  });
+});
