@@ -23,11 +23,12 @@ export const postgresUrl = process.env.DATABASE_URL_TEST ?? 'postgres://postgres
 
 export type TestDatabase = Database & { url: string };
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A new empty database, migrated to the latest migration (or up to `upTo`, included). */
+export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const url = 'sqlite::memory:';
     const database = createDatabase(url);
-    await migrateToLatest(database.db, database.dialect);
+    await migrateToLatest(database.db, database.dialect, upTo);
     return { ...database, url };
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
@@ -37,7 +38,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = `${postgresUrl}${postgresUrl.includes('?') ? '&' : '?'}schema=${schema}`;
   const database = createDatabase(url, { poolSize: 4 });
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, upTo);
   return {
     ...database,
     url,

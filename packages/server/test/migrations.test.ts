@@ -1,6 +1,8 @@
 import { BOOKING_STATUSES, FLIGHT_STATUSES } from '@app/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { newBooking, newPassenger } from './builders.js';
 import { createTestDatabase, engine, type TestDatabase } from './helpers.js';
 
 describe(`schema on ${engine}`, () => {
@@ -52,5 +54,21 @@ describe(`schema on ${engine}`, () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     expect(row.id).toBe(3);
+  });
+});
+
+describe(`later migrations on a database holding data (${engine})`, () => {
+  it('apply over existing bookings and passengers (PostgreSQL: row updates then DDL in one migration)', async () => {
+    // Up to the table versions (0014, whose deferred bump is pending after any row write in the same transaction)
+    // and the indexes after it; then every later migration over real rows, as on an operator's database.
+    const database = await createTestDatabase('0015_booking_list_indexes');
+    try {
+      for (let i = 0; i < 3; i += 1) await newPassenger(database.db, await newBooking(database.db));
+      await migrateToLatest(database.db, database.dialect);
+      const count = await database.db.selectFrom('bookings').select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+      expect(Number(count?.n)).toBe(3);
+    } finally {
+      await database.destroy();
+    }
   });
 });

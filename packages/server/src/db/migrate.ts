@@ -28,9 +28,16 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0015_booking_list_indexes': bookingListIndexes,
 };
 
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<void> {
+/** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, upTo?: string): Promise<void> {
   const migrations: Record<string, Migration> = {};
-  for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (tx) => m.up(tx, dialect) };
+  // PostgreSQL: the table-version bump (0014) is a deferred constraint trigger; a migration that updates rows and
+  // then alters the same table would fail with "pending trigger events". Immediate within migrations.
+  const up = async (tx: Kysely<any>, m: DialectMigration) => {
+    if (dialect === 'postgres') await sql`SET CONSTRAINTS ALL IMMEDIATE`.execute(tx);
+    await m.up(tx, dialect);
+  };
+  for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (tx) => up(tx, m) };
   // PostgreSQL: Kysely looks for its own tables in every schema unless told which one; pinned to the current
   // schema, databases living side by side as schemas (the test suite's) never see each other's migrations.
   const migrationTableSchema =
@@ -42,7 +49,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promis
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);

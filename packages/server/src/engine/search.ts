@@ -93,6 +93,13 @@ export function searchCondition(
     const through = correlated ? correlatedPath : throughPath;
     return or(search.paths.map((path) => through(registry, path.steps, alias, aliases, search.leafOf(path))));
   }
+  if (correlated) {
+    // Walking the primary key (list.ts isCorrelatedSearchCheaper): each path an `IN (select ...)` under one OR,
+    // which PostgreSQL hashes once per arm and tests row by row, instead of a UNION it must build whole.
+    const search = searchPaths(ctx, registry, resource, text);
+    if (!search) return TRUE;
+    return or(search.paths.map((path) => throughPath(registry, path.steps, alias, aliases, search.leafOf(path))));
+  }
   const arms = searchArms(ctx, registry, resource, text, aliases);
   if (!arms) return TRUE;
   if (!arms.length) return FALSE;

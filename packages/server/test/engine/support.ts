@@ -41,7 +41,10 @@ export type Client = Awaited<ReturnType<typeof client>>;
  */
 export class QueryCounter implements KyselyPlugin {
   count = 0;
+  /** Each statement's operation tree as JSON (its SQL fragments included), for tests that check a plan's form. */
+  trees: string[] = [];
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    this.trees.push(JSON.stringify(args.node));
     return args.node;
   }
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
