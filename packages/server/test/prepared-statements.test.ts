@@ -1,0 +1,56 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { createDatabase, type Database, isPreparableRead } from '../src/db/database.js';
+import { listResource } from '../src/engine/index.js';
+import { newBooking } from './builders.js';
+import { createTestDatabase, engine, type TestDatabase, testConfig } from './helpers.js';
+
+// PostgreSQL plans an unnamed statement on every call: reads run as named prepared statements (db/database.ts),
+// a list page included, whose ids and rows come in one WITH statement.
+
+describe('which statements get a name', () => {
+  it('names reads, the WITH of a list page included, and nothing that writes or matches a pattern', () => {
+    expect(isPreparableRead('select "id" from "bookings" where "id" = $1', 1)).toBe(true);
+    expect(isPreparableRead('with "__page" as (select "r0"."id" from "bookings" as "r0") select 1', 0)).toBe(true);
+    expect(isPreparableRead('with "x" as (insert into "bookings" default values returning id) select 1', 0)).toBe(
+      false,
+    );
+    expect(isPreparableRead('with "x" as (delete from "bookings" returning id) select 1', 0)).toBe(false);
+    expect(isPreparableRead('with "x" as (update "bookings" set "number" = $1 returning id) select 1', 1)).toBe(false);
+    expect(isPreparableRead('select "value" from "t" where "folded" like $1', 1)).toBe(false);
+    expect(isPreparableRead('insert into "bookings" ("number") values ($1)', 1)).toBe(false);
+    expect(isPreparableRead('select * from "bookings" where "id" in ($1)', 101)).toBe(false);
+  });
+});
+
+describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
+  let database: TestDatabase;
+  let single: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    for (let i = 0; i < 3; i += 1) await newBooking(database.db, { booking_status_id: 1 });
+    // One connection, so that the prepared statements seen are those of the connection that ran the page.
+    single = createDatabase(database.url, { poolSize: 1 });
+  });
+  afterAll(async () => {
+    await single.destroy();
+    await database.destroy();
+  });
+
+  it('runs its one statement prepared under a name, planned once per connection', async () => {
+    const app = await buildApp({ config: testConfig(), database: { ...database, ...single } });
+    try {
+      const ctx = { ...app.ctx, db: single.db };
+      const query = { filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }], page: 1 };
+      for (let i = 0; i < 2; i += 1) expect((await listResource(ctx, 'bookings', query as never)).count).toBe(3);
+      const prepared = await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(
+        single.db,
+      );
+      expect(prepared.rows.some((r) => /^\s*with\s+"__page"/i.test(r.statement))).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});
