@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// One vitest run, three projects; e2e/ is Playwright's and never picked up here.
+// One vitest run, four projects (scripts: the repository's own commands, run for real); e2e/ is Playwright's and never picked up here.
 export default defineConfig({
   test: {
     projects: [
@@ -22,6 +22,16 @@ export default defineConfig({
         },
       },
       'packages/web/vite.config.ts',
+      {
+        // One file at a time: they build the same dist/ and one of them measures a start time.
+        test: {
+          name: 'scripts',
+          root: 'scripts',
+          include: ['**/*.test.mjs'],
+          environment: 'node',
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

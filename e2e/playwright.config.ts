@@ -19,7 +19,10 @@ const chromium = {
   timezoneId: 'Europe/Paris',
 };
 
-const SERVER_WIDE = /(maintenance|update)\.spec\.ts/;
+const SERVER_WIDE = /(maintenance|update|remote-orders)\.spec\.ts/;
+// Needs the public planning switched on throughout, while reference-data.spec.ts switches it off and on: alone,
+// after the two browsers' projects.
+const WIDGET = /widget\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
@@ -41,7 +44,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: SERVER_WIDE,
+      testIgnore: [SERVER_WIDE, WIDGET],
       use: { ...chromium, viewport: { width: 1440, height: 900 } },
     },
     {
@@ -50,11 +53,24 @@ export default defineConfig({
       testMatch: /(layout|auth)\.spec\.ts/,
       use: { ...chromium, viewport: { width: 800, height: 1100 }, hasTouch: true },
     },
-    // One after the other, each alone: both change the server for every browser.
+    // One after the other, each alone: these change the server for every browser (the remote-order-import
+    // setting, which the guards test expects off; a new service worker; maintenance mode).
+    {
+      name: 'remote-orders',
+      testMatch: /remote-orders\.spec\.ts/,
+      dependencies: ['desktop', 'tablet'],
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
+    {
+      name: 'widget',
+      testMatch: WIDGET,
+      dependencies: ['desktop', 'tablet'],
+      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+    },
     {
       name: 'new-version',
       testMatch: /update\.spec\.ts/,
-      dependencies: ['desktop', 'tablet'],
+      dependencies: ['desktop', 'tablet', 'widget', 'remote-orders'],
       use: { ...chromium, viewport: { width: 1440, height: 900 } },
     },
     {

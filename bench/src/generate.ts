@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { addMonths, DEFAULT_VALIDITY_MONTHS } from '@app/domain';
 import { createDatabase, type Database, type DB, migrateToLatest } from '@app/server';
 import { type Kysely, sql } from 'kysely';
 import { createRandom, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, type Random } from './random.js';
@@ -293,6 +294,7 @@ async function fill(db: Kysely<DB>, options: GenerateOptions): Promise<DatasetSu
       number,
       number_alt: r.chance(0.1) ? `WC-${id}` : null,
       booked_at: bookedAt,
+      validity_date: addMonths(bookedAt, DEFAULT_VALIDITY_MONTHS),
       passengers_number: count,
       booking_status_id: status,
       customer_id: id,
@@ -402,6 +404,25 @@ export async function countBookings(database: Database): Promise<number> {
 }
 
 /**
+ * The public planning widget is off by default; the bench dataset has it on, with every column shown, so scenario
+ * m reads the full answer. Applied on each run (idempotent): a dataset generated before scenario m gets it too.
+ */
+async function enablePublicPlanning(database: Database): Promise<void> {
+  for (const key of [
+    'planning_widgets_enabled',
+    'widget_show_location',
+    'widget_show_prestation',
+    'widget_show_availability',
+  ]) {
+    await database.db
+      .insertInto('settings')
+      .values({ key, value: '1' })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: '1' }))
+      .execute();
+  }
+}
+
+/**
  * Makes sure the database holds a dataset: generates one into an empty database, reuses a filled one.
  * A PostgreSQL database that already has bookings is never emptied here.
  */
@@ -421,6 +442,7 @@ export async function ensureDataset(
       );
     }
     log(`Jeu de données existant réutilisé : ${existing.toLocaleString('fr-FR')} réservations (${database.dialect}).`);
+    await enablePublicPlanning(database);
     return { database, url, generated: false };
   }
   log(`Génération du jeu de données (échelle ${scale}, ${database.dialect})...`);
@@ -431,6 +453,7 @@ export async function ensureDataset(
       `${summary.bookings?.toLocaleString('fr-FR')} réservations, ${summary.passengers?.toLocaleString('fr-FR')} passagers, ` +
       `${summary.flights?.toLocaleString('fr-FR')} vols, ${summary.registrations?.toLocaleString('fr-FR')} inscriptions.`,
   );
+  await enablePublicPlanning(database);
   return { database, url, generated: true };
 }
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDatabase, type Database } from '@app/server';
 import autocannon from 'autocannon';
+import { runExportBench } from './export.js';
 import { runFuzz } from './fuzz.js';
 import { BENCH_TODAY, ensureDataset, flag } from './generate.js';
 import { summarizeProfiles } from './profile.js';
@@ -19,7 +20,8 @@ import {
   type SequenceContext,
 } from './scenarios.js';
 
-// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]`
+// `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]
+// [--cpu-prof] [--export]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
 // signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
 // runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
@@ -45,6 +47,8 @@ type Options = {
   fuzz: number;
   /** Profiles the server (`--cpu-prof`) and prints where its time went. */
   cpuProf: boolean;
+  /** Times one CSV export of every booking (export.ts) instead of the scenarios. */
+  exportCsv: boolean;
 };
 
 function parseOptions(args: readonly string[]): Options {
@@ -69,6 +73,7 @@ function parseOptions(args: readonly string[]): Options {
     fresh: args.includes('--fresh'),
     fuzz,
     cpuProf: args.includes('--cpu-prof'),
+    exportCsv: args.includes('--export'),
   };
 }
 
@@ -346,6 +351,11 @@ async function main(): Promise<void> {
     if (options.fuzz > 0) {
       const report = await runFuzz(base, headers, options.fuzz);
       if (report.failures > 0) process.exitCode = 1;
+      return;
+    }
+    if (options.exportCsv) {
+      const pid = child.pid as number;
+      if (!(await runExportBench(base, headers, () => rssOf(pid)))) process.exitCode = 1;
       return;
     }
     const measures: Measure[] = [];

@@ -1,4 +1,4 @@
-import type { Database } from '@app/server';
+import { type Database, dashboard } from '@app/server';
 import { sql } from 'kysely';
 
 // The measured calls (a–d: lists, planning, flight; e–g: the booking page's reads and a filtered, searched status
@@ -6,8 +6,23 @@ import { sql } from 'kysely';
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l';
-export const SCENARIO_KEYS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l'];
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n';
+export const SCENARIO_KEYS: readonly ScenarioKey[] = [
+  'a',
+  'b',
+  'c',
+  'd',
+  'e',
+  'f',
+  'g',
+  'h',
+  'i',
+  'j',
+  'k',
+  'l',
+  'm',
+  'n',
+];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
 export type Scenario = {
@@ -418,6 +433,26 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { bookings: bookingRows.rows, passengers: passengerRows.rows };
   };
 
+  // (m) the public planning widget (issue 11, target 1,000 req/s): the coming public, planned flights of the next
+  // 92 days outside restrictive locations, with location, prestation and seats left. The server keeps its answer a
+  // few seconds (services/public-planning.ts); the floor is the uncached read, so the ratio shows what the cache buys.
+  const floorM = async () => {
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
+    const to = new Date(Date.parse(`${today}T00:00:00Z`) + 92 * 86_400_000).toISOString().slice(0, 10);
+    const rows = await sql`
+      select f.id, f.scheduled_date, f.scheduled_time, l.id as location_id, l.label as location_label,
+        p.id as prestation_id, p.label as prestation_label, b.passengers as seats,
+        (select count(*) from registrations r where r.flight_id = f.id) as taken
+      from flights f
+      left join locations l on l.id = f.location_id
+      left join prestations p on p.id = f.prestation_id
+      left join balloons b on b.id = f.balloon_id
+      where f.is_public = 1 and f.flight_status_id = 1 and f.scheduled_date >= ${today} and f.scheduled_date <= ${to}
+        and (f.location_id is null or l.is_restrictive = 0)
+      order by f.scheduled_date, f.scheduled_time, f.id limit 501`.execute(db);
+    return rows.rows;
+  };
+
   const searchStrategy = hasTerms
     ? `tables de termes indexées (trigrammes${hasFolded ? ', colonne folded' : ''}), UNION des identifiants`
     : 'fold() LIKE sur les lignes';
@@ -428,6 +463,17 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       method: 'GET',
       path: '/api/bookings?filters=booking_status.slug|=|pending&embed=referent_passenger,location,prestation&count=passengers&page=1',
       floor: floorA,
+    },
+    {
+      // (n) the landing page (issue 12): its figures are already hand-written, aggregated SQL (services/dashboard.ts),
+      // so the floor is that service called through the driver, without HTTP, session or serialisation by Fastify.
+      key: 'n',
+      label: 'tableau de bord',
+      p99TargetMs: 30,
+      note: 'plancher : le service du tableau de bord lui-même (SQL agrégé écrit à la main), sans HTTP',
+      method: 'GET',
+      path: '/api/dashboard',
+      floor: () => dashboard(db, dialect),
     },
     {
       key: 'k',
@@ -470,6 +516,14 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
           }),
         ),
       ],
+    },
+    {
+      key: 'm',
+      label: 'planning public (widget, sans session)',
+      note: 'le serveur garde sa réponse 5 s ; le plancher relit la base à chaque fois. Vols à venir jusqu’au 12/12/2026 seulement dans le jeu de données.',
+      method: 'GET',
+      path: '/api/public/planning',
+      floor: floorM,
     },
     {
       key: 'b',

@@ -1,8 +1,9 @@
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/accounts.js';
-import { expect, heading, signIn, test } from './support/fixtures.js';
+import { allowConsole, expect, heading, signIn, test } from './support/fixtures.js';
 
 test.describe('sign-in and sign-out', () => {
   test('a wrong password shows a red message and keeps the user on the login page', async ({ page }) => {
+    allowConsole(page, /^Adresse email ou mot de passe incorrect\./);
     await page.goto('/');
     await expect(page).toHaveURL(/\/auth\/login$/);
     await page.getByLabel('Adresse email').fill(ADMIN_EMAIL);

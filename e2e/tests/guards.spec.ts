@@ -1,7 +1,17 @@
 import { ROLE_IDS } from './support/accounts.js';
-import { type Account, createUser, expect, heading, signIn, test } from './support/fixtures.js';
+import {
+  type Account,
+  apiPost,
+  apiSession,
+  createUser,
+  expect,
+  heading,
+  screenshotPath,
+  signIn,
+  test,
+} from './support/fixtures.js';
 
-const refused = "Vous n'avez pas accès à cette page.";
+const refused = 'Page réservée aux rôles ayant le droit « Gérer les utilisateurs ».';
 
 test.describe('route guards (SPEC §2.2, §6)', () => {
   let operator: Account;
@@ -12,7 +22,7 @@ test.describe('route guards (SPEC §2.2, §6)', () => {
 
   test('an operator (no capability) is refused users and settings, and sees neither in the navigation', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await page.goto('/auth/login');
     await signIn(page, operator.email, operator.password);
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
@@ -26,6 +36,12 @@ test.describe('route guards (SPEC §2.2, §6)', () => {
 
     await page.goto('/settings');
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(
+      page.getByRole('alert').filter({
+        hasText: 'Page réservée au super utilisateur et aux rôles ayant le droit « Gérer les paramètres ».',
+      }),
+    ).toBeVisible();
+    await page.screenshot({ path: screenshotPath('refused-settings', testInfo.project.name), animations: 'disabled' });
     await page.goto('/settings/capabilities');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(heading(page, 'Tableau de bord')).toBeVisible();
@@ -63,11 +79,33 @@ test.describe('route guards (SPEC §2.2, §6)', () => {
     await page.goto('/bookings/abc');
     await expect(heading(page, 'Page introuvable')).toBeVisible();
     await expect(page).toHaveURL(/\/bookings\/abc$/);
+    await expect(page).toHaveTitle('Page introuvable · Montgolfière');
     await page.goto('/flights/7x');
     await expect(heading(page, 'Page introuvable')).toBeVisible();
     await page.goto('/nulle-part');
     await expect(heading(page, 'Page introuvable')).toBeVisible();
     await page.getByRole('link', { name: "Retour à l'accueil" }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test('redirect-only routes go where they lead without a React Router warning', async ({ page }) => {
+    // The fixture fails the test on any console warning: 'Matched leaf route … does not have an element' was one.
+    await page.goto('/auth');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await signIn(page);
+    const booking = await apiPost(await apiSession(), '/api/bookings', {
+      number: `RED-${Date.now()}`,
+      passengers_number: 1,
+    });
+    for (const [from, to] of [
+      ['/', /\/dashboard$/],
+      [`/bookings/${booking.id}`, new RegExp(`/bookings/${booking.id}/summary$`)],
+      ['/bookings', /\/bookings\/pending$/],
+      ['/other-data', /\/other-data\/business-providers$/],
+      ['/settings', /\/settings\/planning$/],
+    ] as const) {
+      await page.goto(from);
+      await expect(page).toHaveURL(to);
+    }
   });
 });

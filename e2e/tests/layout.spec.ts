@@ -65,6 +65,16 @@ test('other data, settings, profile and not-found pages', async ({ page }, testI
   await expect(page).toHaveURL(/\/other-data\/business-providers$/);
   await page.getByRole('navigation', { name: 'Autres données' }).getByRole('link', { name: 'Ballons' }).click();
   await expect(heading(page, 'Ballons')).toBeVisible();
+  // The search placeholder reads whole at 1440 and at 800 px (it was cut to 'Libellé ou immatriculatio').
+  const search = await page.getByRole('textbox', { name: 'Rechercher' }).evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return { placeholder: input.placeholder, text: context.measureText(input.placeholder).width, room };
+  });
+  expect(search.placeholder).toBe('Libellé ou immatriculation...');
+  expect(search.text, JSON.stringify(search)).toBeLessThanOrEqual(search.room);
   await page.screenshot({ path: screenshotPath('other-data', testInfo.project.name), animations: 'disabled' });
 
   await page.goto('/settings/emails');
@@ -102,4 +112,26 @@ test('scrolls to the top on every navigation', async ({ page }) => {
   await page.getByRole('menuitem', { name: 'Mon profil' }).click();
   await expect(heading(page, 'Mon profil')).toBeVisible();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('a browser in another language still shows the native checks in French', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'en-US' });
+  const page = await context.newPage();
+  try {
+    await page.goto('/other-data/balloons');
+    await signIn(page);
+    await page.getByRole('button', { name: 'Ajouter un ballon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouveau ballon' });
+    await dialog.getByRole('button', { name: 'Valider' }).click();
+    await expect(dialog).toBeVisible();
+    const label = dialog.getByRole('textbox', { name: 'Libellé' });
+    // Still the browser's own check (the dialog stays open, nothing sent), worded in French.
+    expect(await label.evaluate((input: HTMLInputElement) => input.validationMessage)).toBe(
+      'Veuillez renseigner ce champ.',
+    );
+    await label.fill('Ciel bleu');
+    expect(await label.evaluate((input: HTMLInputElement) => input.validity.valid)).toBe(true);
+  } finally {
+    await context.close();
+  }
 });

@@ -29,3 +29,41 @@ test('maintenance mode: the app shows the maintenance page, then comes back by i
   await expect(heading(page, 'Planning')).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/\/planning$/);
 });
+
+test('maintenance: no list failure over the maintenance page, and signed-out visitors go there at once', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  await page.goto('/auth/login');
+  await signIn(page);
+  await page.goto('/other-data/balloons');
+  await expect(heading(page, 'Ballons')).toBeVisible();
+
+  expect(maintenance('on')).toContain('activé');
+  // Past the server's one-second cache of the flag.
+  await page.waitForTimeout(1500);
+  await page.getByRole('navigation', { name: 'Autres données' }).getByRole('link', { name: 'Lieux de vol' }).click();
+  await expect(heading(page, 'Maintenance en cours')).toBeVisible();
+  // The list's 503 is the maintenance page's business: no red 'Erreur de chargement…' over it.
+  await page.waitForTimeout(1000);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A visitor without a session on the login page: sent to maintenance on GET /health's word, before any call
+  // that fails (the login page itself calls nothing until the form is sent).
+  const context = await browser.newContext({ baseURL });
+  const visitor = await context.newPage();
+  const calls: string[] = [];
+  visitor.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (!pathname.startsWith('/assets/') && request.resourceType() === 'fetch') calls.push(pathname);
+  });
+  try {
+    await visitor.goto('/auth/login');
+    await expect(visitor).toHaveURL(/\/maintenance$/);
+    await expect(heading(visitor, 'Maintenance en cours')).toBeVisible();
+    expect(calls[0]).toBe('/health');
+  } finally {
+    await context.close();
+  }
+});

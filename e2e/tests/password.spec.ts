@@ -1,5 +1,5 @@
 import { ROLE_IDS } from './support/accounts.js';
-import { createUser, expect, heading, signIn, test, waitForLink } from './support/fixtures.js';
+import { allowConsole, createUser, expect, heading, signIn, test, waitForLink } from './support/fixtures.js';
 
 test('lost password: the mail caught by the SMTP server leads to a new password that signs in', async ({ page }) => {
   const user = await createUser(ROLE_IDS.admin, 'Paul', 'Oubli');
@@ -23,6 +23,11 @@ test('lost password: the mail caught by the SMTP server leads to a new password 
   await expect(page.getByText('Votre mot de passe a été modifié. Vous pouvez vous connecter.')).toBeVisible();
 
   // The old password no longer works; the new one does.
+  allowConsole(
+    page,
+    /^Adresse email ou mot de passe incorrect\./,
+    /^Ce lien de réinitialisation est invalide ou a expiré\./,
+  );
   await page.getByRole('textbox', { name: 'Mot de passe', exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Adresse email ou mot de passe incorrect.' })).toBeVisible();

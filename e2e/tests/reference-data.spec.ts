@@ -1,5 +1,15 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { apiPost, apiPut, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import {
+  allowConsole,
+  apiPost,
+  apiPut,
+  apiSession,
+  expect,
+  heading,
+  screenshotPath,
+  signIn,
+  test,
+} from './support/fixtures.js';
 
 // SPEC §2.1 other-data and the reference-data dialogs of §2.4, end to end in French: for each of the ten entities,
 // create (after the browser's required-field check), edit, and find the record again through the list's search or
@@ -171,7 +181,7 @@ const JOURNEYS: Journey[] = [
     nameField: 'Nom',
     other: (name) => ({ first_name: 'Bruno', last_name: name }),
     find: (name) => ({ kind: 'text-filter', label: 'Nom', text: name }),
-    shown: (name) => `Amélie ${name}`,
+    shown: (name) => `${name.toLocaleUpperCase('fr-FR')} Amélie`,
   },
   {
     slug: 'prestations',
@@ -310,6 +320,8 @@ test('a new default replaces the previous one', async ({ page }) => {
 });
 
 test('deletion: refused with the reason while flights use the balloon, done once nothing does', async ({ page }) => {
+  // The refusal is logged with its response (SPEC §8), on purpose here.
+  allowConsole(page, /^Ce ballon est utilisé par 1 vol : suppression impossible\./);
   const used = await apiPost(api, '/api/balloons', { label: `Utilisé ${run}`, passengers: 6, takeoff_max_mass: 1800 });
   await apiPost(api, '/api/flights', {
     scheduled_date: '2026-07-14',
@@ -343,6 +355,7 @@ test('deletion: refused with the reason while flights use the balloon, done once
   await confirm.getByRole('button', { name: 'Supprimer' }).click();
   await expect(confirm).toBeHidden();
   await expect(rowOf(page, `Libre ${run}`)).toHaveCount(0);
+  await expect(page.getByRole('alert').filter({ hasText: 'Élément supprimé' })).toBeVisible();
 });
 
 test('visibility rules of SPEC §5.3 follow the settings', async ({ page }, testInfo) => {

@@ -1,7 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
-import { precompress } from './compress-plugin';
+// With its extension: Vite's coming native config loader resolves imports as Node does.
+import { precompress } from './compress-plugin.ts';
 
 // Calls the dev server passes to the API on :3000 (`npm run dev`); in production one server answers both.
 const API = 'http://127.0.0.1:3000';

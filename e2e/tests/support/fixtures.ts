@@ -13,10 +13,41 @@ const env = (name: string): string => {
   return value;
 };
 
+// ---- console ------------------------------------------------------------------------------------------------
+
+// Any console warning or error of the app fails the test (issue 13, point 12): a React Router warning, a React
+// key warning, an uncaught exception are all bugs. Two kinds are not the app's words and pass: Chromium's own line
+// for an HTTP error status ('Failed to load resource: the server responded with a status of 401'), which tests of
+// refusals provoke on purpose and assert otherwise; and what a test declares it expects with allowConsole().
+const NETWORK_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}\b/;
+const allowedByPage = new WeakMap<Page, RegExp[]>();
+
+/** Lets the page log these (a failure the test provokes, logged with its response as SPEC §8 asks). */
+export function allowConsole(page: Page, ...patterns: RegExp[]): void {
+  allowedByPage.set(page, [...(allowedByPage.get(page) ?? []), ...patterns]);
+}
+
 export const test = base.extend<{ baseURL: string }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
   baseURL: async ({}, use) => {
     await use(env('E2E_BASE_URL'));
+  },
+  page: async ({ page }, use) => {
+    const problems: string[] = [];
+    const isAllowed = (text: string) =>
+      NETWORK_STATUS_LINE.test(text) || (allowedByPage.get(page) ?? []).some((pattern) => pattern.test(text));
+    page.on('console', (message) => {
+      const type = message.type();
+      if ((type === 'warning' || type === 'error') && !isAllowed(message.text())) {
+        const { url, lineNumber } = message.location();
+        problems.push(`console.${type}: ${message.text()} (${url}:${lineNumber})`);
+      }
+    });
+    page.on('pageerror', (error) => {
+      if (!isAllowed(error.message)) problems.push(`uncaught: ${error.message}`);
+    });
+    await use(page);
+    expect(problems, 'the page logged warnings or errors').toEqual([]);
   },
 });
 export { expect };

@@ -4,6 +4,7 @@ import {
   dayPeriod,
   flightAvailabilityDisplay,
   isMorning,
+  listedName,
   passengerCounterDisplay,
   pendingPassengers,
   totalWeightColor,
@@ -109,5 +110,13 @@ describe('morning / evening split at 12:00 (§2.5)', () => {
     for (const time of ['7:00', '24:00', '12:60', '', '12h00', '12:00:00.000']) {
       expect(() => isMorning(time), time).toThrow(TypeError);
     }
+  });
+});
+
+describe('listedName', () => {
+  it("reads 'NOM Prénom', in the order people lists are sorted", () => {
+    expect(listedName({ first_name: 'Amélie', last_name: 'Lefèvre' })).toBe('LEFÈVRE Amélie');
+    expect(listedName({ first_name: ' Éric ', last_name: "d'Orée" })).toBe("D'ORÉE Éric");
+    expect(listedName({ first_name: 'Jean', last_name: null })).toBe('Jean');
   });
 });

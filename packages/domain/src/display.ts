@@ -116,3 +116,14 @@ export const isMorning = (time: string): boolean => hourOf(time) < MORNING_EVENI
 
 export type DayPeriod = 'morning' | 'evening';
 export const dayPeriod = (time: string): DayPeriod => (isMorning(time) ? 'morning' : 'evening');
+
+/**
+ * A person where people are listed or picked (a list of pilots, users, a pilot or teammate picker): 'NOM Prénom',
+ * the last name in capitals first, because such lists are sorted by last name then first name (SPEC §7.5) and a
+ * name should read in the order it is sorted. In running text (a flight's pilot, messages, mails) people stay
+ * 'Prénom Nom' (full_name). docs/decisions.md, "People's names".
+ */
+export const listedName = (person: { first_name?: string | null; last_name?: string | null }): string =>
+  [(person.last_name ?? '').trim().toLocaleUpperCase('fr-FR'), (person.first_name ?? '').trim()]
+    .filter(Boolean)
+    .join(' ');

@@ -1,5 +1,7 @@
 export * from './constants.js';
+export * from './dashboard.js';
 export * from './display.js';
+export * from './history.js';
 export * from './messages.js';
 export * from './phone.js';
 export * from './query.js';
@@ -9,3 +11,4 @@ export * from './reference.js';
 export * from './schemas/index.js';
 export * from './statuses.js';
 export * from './takeoff-mass.js';
+export * from './validity.js';

@@ -123,6 +123,9 @@ export const EDITOR_TOOLTIPS = {
 
 // ---- Wording the spec leaves out, on the pattern of its own messages ----
 
+/** After a confirmed deletion (not in §8's list: 'Données sauvegardées' would say the wrong thing). */
+export const DELETED_MESSAGE = 'Élément supprimé';
+
 export type SavableEntity =
   | 'balloon'
   | 'note'

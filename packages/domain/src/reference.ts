@@ -57,6 +57,8 @@ export const SETTING_DEFAULTS = {
   widget_show_availability: '1',
   widget_show_location: '1',
   widget_show_prestation: '1',
+  /** Months a voucher stays valid after its purchase date (issue 12). */
+  voucher_validity_months: '12',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

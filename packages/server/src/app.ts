@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { z } from 'zod';
+import { maintenanceFlag } from './auth/maintenance.js';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -9,13 +10,16 @@ import { registerCors } from './http/cors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
 import { redactingLoggerOptions } from './http/log-redaction.js';
+import { registerRequestLog } from './http/request-log.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWeb } from './http/web.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import { startMailWorker } from './mail/queue.js';
 import { registry } from './resources/index.js';
-import { registerSpecialRoutes } from './routes/index.js';
+import { registerAccountRoutes, registerSpecialRoutes } from './routes/index.js';
 import { registerResourceRoutes } from './routes/resources.js';
+import { startScheduledJobs } from './services/scheduled-jobs.js';
+import { startShopSyncWorker } from './services/shop-sync.js';
 
 // Zod's default messages (for any check a schema does not word itself) in French.
 z.config(z.locales.fr());
@@ -27,8 +31,14 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them back). */
   logStream?: { write: (line: string) => void };
+  /** How often the requests not logged one by one are summed up in one line (http/request-log.ts). */
+  requestLogSummaryMs?: number;
   /** Polls the mail queue (mail/queue.ts); default: on, except under NODE_ENV=test where tests drive it. */
   mailWorker?: boolean;
+  /** Ticks the daily jobs (services/scheduled-jobs.ts); same default as mailWorker. */
+  scheduledJobs?: boolean;
+  /** Pushes booking status changes to the online shop (services/shop-sync.ts); same default as mailWorker. */
+  shopSyncWorker?: boolean;
 };
 
 /** The whole HTTP application, without listening: tests drive it through inject() or a real port. */
@@ -38,12 +48,17 @@ export async function buildApp({
   mailer,
   logger,
   logStream,
+  requestLogSummaryMs,
   mailWorker = process.env.NODE_ENV !== 'test',
+  scheduledJobs = process.env.NODE_ENV !== 'test',
+  shopSyncWorker = process.env.NODE_ENV !== 'test',
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? { ...redactingLoggerOptions(config.logLevel), ...(logStream ? { stream: logStream } : {}) }
       : false,
+    // Requests are logged by http/request-log.ts, not one line each at info.
+    logController: new LogController({ disableRequestLogging: true }),
     // Trusting X-Forwarded-For from anyone would let a client fake its IP past the login throttle.
     trustProxy: config.trustProxy > 0 ? (_address: string, hop: number) => hop < config.trustProxy : false,
     bodyLimit: 5 * 1024 * 1024,
@@ -61,18 +76,30 @@ export async function buildApp({
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+  if (logger) registerRequestLog(app, requestLogSummaryMs);
   registerErrorHandler(app);
   registerSecurityHeaders(app);
   registerCors(app);
   await app.register(cookie);
-  app.get('/health', { config: { access: { access: 'public' } } }, async () => ({ status: 'ok' }));
+  // Answers in maintenance too (load balancers), and says so: the web app's public pages read it without a session.
+  const maintenance = maintenanceFlag(ctx.db);
+  app.get('/health', { config: { access: { access: 'public' } } }, async () => ({
+    status: 'ok',
+    maintenance: await maintenance.isOn(),
+  }));
+  // The auth plugin is the hooks (who is calling, may they); it comes first so that every route passes them.
   await registerAuth(app);
+  await registerAccountRoutes(app);
   await registerResourceRoutes(app);
   await registerSpecialRoutes(app);
   await registerWeb(app);
   const worker = mailWorker ? startMailWorker(app) : null;
+  const jobs = scheduledJobs ? startScheduledJobs(app) : null;
+  const shopWorker = shopSyncWorker ? startShopSyncWorker(app) : null;
   app.addHook('onClose', async () => {
     await worker?.stop();
+    await jobs?.stop();
+    await shopWorker?.stop();
     ctx.mailer.close();
   });
   return app;

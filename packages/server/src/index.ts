@@ -9,4 +9,6 @@ export {
   FIRST_NAMES as DEMO_FIRST_NAMES,
   LAST_NAMES as DEMO_LAST_NAMES,
   type Random,
-} from './services/demo-seed.js';
+} from './seed/random.js';
+export { dashboard } from './services/dashboard.js';
+export { importFile as importRemoteOrderFile } from './services/remote-order-folder.js';

@@ -11,9 +11,12 @@ import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { ROUTE_PATHS } from './app/routes';
+import { installFrenchValidity } from './lib/french-validity';
 import { setMaintenance } from './session/store';
 
 dayjs.locale('fr');
+// The browser's own validation bubbles in French, whatever its language (SPEC §5.1).
+installFrenchValidity();
 
 const queryClient = createQueryClient();
 const router = createAppRouter();

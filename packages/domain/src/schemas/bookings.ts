@@ -17,6 +17,8 @@ const shape = {
   number: requiredText(50),
   number_alt: optionalText(50),
   booked_at: optionalDate(),
+  /** Last day the voucher may fly; set on creation from the purchase date when absent (issue 12). */
+  validity_date: optionalDate(),
   passengers_number: integer(1),
   booking_status_id: id().optional(),
   customer_id: optionalId(),

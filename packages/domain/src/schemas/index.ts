@@ -15,5 +15,6 @@ export * from './lookups.js';
 export * from './passengers.js';
 export * from './people.js';
 export * from './prestations.js';
+export * from './registration-requests.js';
 export * from './registrations.js';
 export * from './requested-dates.js';

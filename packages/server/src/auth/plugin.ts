@@ -1,14 +1,9 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { registerApiClientRoutes } from '../routes/api-clients.js';
-import { registerCapabilityRoutes } from '../routes/capabilities.js';
-import { registerProfileRoutes } from '../routes/profile.js';
-import { registerUserRoutes } from '../routes/users.js';
 import { authenticateApiToken } from './api-tokens.js';
 import { maintenanceFlag } from './maintenance.js';
 import { MESSAGES } from './messages.js';
 import { assertCoherent, checkAccess, type Policy, resolvePolicy } from './policy.js';
-import { registerSessionRoutes } from './routes.js';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './session-format.js';
 import { attachSession, clearSessionCookie, type LoadedSession, loadSession, touchSession } from './sessions.js';
 
@@ -38,8 +33,9 @@ function bearerToken(header: string | undefined): string | null {
 const deny = (reply: FastifyReply, status: number, message: string) => reply.code(status).send({ message });
 
 /**
- * Sessions, CSRF, login/logout, /api/me, password flows, API tokens, route access policy, maintenance.
- * Called by app.ts before any other route, so its onRoute hook sees (and checks) every later route, and its
+ * Who is calling (session cookie or API token) and may they (CSRF, route access policy, maintenance): hooks only,
+ * no route (signing in, /api/me, password flows, users... are in routes/, see registerAccountRoutes).
+ * Called by app.ts before any route, so its onRoute hook sees (and checks) every later route, and its
  * onRequest hook guards every request, the 404 handler included.
  */
 export async function registerAuth(app: FastifyInstance): Promise<void> {
@@ -62,6 +58,8 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     // The web app's own files need neither session nor database: no query for them, even in maintenance.
     if (!policy.isApi) return;
     if (path !== '/health' && (await maintenance.isOn())) return deny(reply, 503, MESSAGES.maintenance);
+    // Nobody's session, nothing to forge: the route is rate-limited and answers the same to everyone.
+    if (policy.isAnonymous) return;
 
     // A bearer token (API client) is checked on non-public routes only, and is exempt from CSRF: a browser never
     // attaches it by itself, so a forged cross-site request cannot carry it.
@@ -107,10 +105,4 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     }
     if (session) await touchSession(db, session);
   });
-
-  await registerSessionRoutes(app);
-  await registerProfileRoutes(app);
-  await registerUserRoutes(app);
-  await registerCapabilityRoutes(app);
-  await registerApiClientRoutes(app);
 }

@@ -9,6 +9,8 @@ export type Policy = {
   capability: RouteAccess['capability'];
   suBypass: boolean;
   suOnly: boolean;
+  /** A public route for third-party pages: no session read, no CSRF check (RouteAccess.isAnonymous). */
+  isAnonymous: boolean;
   /**
    * False only for the web app's own files (index.html, assets, client-side routes): they still load in
    * maintenance so the browser can show /maintenance. Everything with an access policy or under /api is an API.
@@ -26,6 +28,7 @@ export function resolvePolicy(path: string, method: string, access: RouteAccess 
     capability: access?.capability,
     suBypass: access?.suBypass !== false,
     suOnly: access?.suOnly === true,
+    isAnonymous: access?.isAnonymous === true && kind === 'public',
     isApi,
   };
 }
@@ -35,6 +38,9 @@ export function assertCoherent(url: string, access: RouteAccess | undefined): vo
   if (!access) return;
   if (access.access === 'public' && (access.capability || access.suOnly)) {
     throw new Error(`Route ${url} : une route publique ne peut pas exiger une capacité ou le rôle su.`);
+  }
+  if (access.isAnonymous && access.access !== 'public') {
+    throw new Error(`Route ${url} : seule une route publique peut être anonyme.`);
   }
   if (access.access === 'api-client' && (access.capability || access.suOnly)) {
     throw new Error(`Route ${url} : une route ouverte aux clés d'API ne peut pas exiger une capacité ou le rôle su.`);

@@ -1,9 +1,10 @@
 import { loadConfig } from '../config.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { seedDemo } from '../services/demo-seed.js';
+import { seedDemo } from '../seed/demo.js';
 
-// `npm run seed:demo`: fills an EMPTY database (DATABASE_URL, or the default SQLite file) with a demo season.
+// `npm run seed:demo`: fills a database without bookings (DATABASE_URL, or the SQLite file of DATA_DIR) with a demo
+// season; the first administrator created by the first start may exist (the natural order: start, look, seed).
 // Options: --today YYYY-MM-DD (dates are relative to it; default today in Paris), --seed N.
 
 const arg = (name: string): string | undefined => {

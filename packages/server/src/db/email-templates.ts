@@ -70,3 +70,24 @@ export const EMAIL_TEMPLATES: EmailTemplateSeed[] = [
     variables: ['{{user.first_name}}', '{{link}}'],
   },
 ];
+
+/**
+ * The answers to a registration request from the public planning (issue 11), seeded by migration 0018 (kept out of
+ * EMAIL_TEMPLATES so the earlier migration that seeds those stays as it ran).
+ */
+export const REGISTRATION_REQUEST_TEMPLATES: EmailTemplateSeed[] = [
+  {
+    slug: 'registration-request-accepted',
+    label: "Demande d'inscription acceptée",
+    subject: 'Votre inscription au vol du {{flight.date}} est confirmée',
+    body: `<p>Bonjour {{referent.full_name}},</p><p>Votre demande est acceptée : les passagers de la réservation n° {{booking.number}} sont inscrits sur le vol du {{flight.date}} à {{flight.time}} ({{flight.location}}).</p>${SIGN}`,
+    variables: [...BOOKING_VARS, '{{flight.date}}', '{{flight.time}}', '{{flight.location}}', '{{company.name}}'],
+  },
+  {
+    slug: 'registration-request-refused',
+    label: "Demande d'inscription refusée",
+    subject: 'Votre demande pour le vol du {{flight.date}}',
+    body: `<p>Bonjour {{referent.full_name}},</p><p>Nous ne pouvons malheureusement pas inscrire la réservation n° {{booking.number}} sur le vol du {{flight.date}} à {{flight.time}}. Choisissez une autre date sur notre planning ou contactez-nous.</p>${SIGN}`,
+    variables: [...BOOKING_VARS, '{{flight.date}}', '{{flight.time}}', '{{flight.location}}', '{{company.name}}'],
+  },
+];

@@ -11,6 +11,11 @@ import * as passengerSearchTerms from './migrations/0007_passenger_search_terms.
 import * as userActivity from './migrations/0008_user_activity.js';
 import * as tableVersions from './migrations/0014_table_versions.js';
 import * as bookingListIndexes from './migrations/0015_booking_list_indexes.js';
+import * as woocommerce from './migrations/0017_woocommerce.js';
+import * as registrationRequests from './migrations/0018_registration_requests.js';
+import * as voucherValidity from './migrations/0019_voucher_validity.js';
+import * as history from './migrations/0020_history.js';
+import * as dashboardIndexes from './migrations/0021_dashboard_indexes.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -26,6 +31,11 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0008_user_activity': userActivity,
   '0014_table_versions': tableVersions,
   '0015_booking_list_indexes': bookingListIndexes,
+  '0017_woocommerce': woocommerce,
+  '0018_registration_requests': registrationRequests,
+  '0019_voucher_validity': voucherValidity,
+  '0020_history': history,
+  '0021_dashboard_indexes': dashboardIndexes,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

@@ -195,6 +195,44 @@ export type BookingsTable = {
   woocommerce_order_id: string | null;
   created_at: Stamp;
   updated_at: Stamp;
+  /** Last day the voucher may fly: purchase date + `voucher_validity_months` (migration 0019). */
+  validity_date: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** Each 'Prolonger' of a booking's validity (migration 0019). */
+export type BookingValidityExtensionsTable = {
+  id: Id;
+  booking_id: number;
+  months: number;
+  reason: string;
+  previous_validity_date: string | null;
+  validity_date: string;
+  user_id: number | null;
+  created_at: Stamp;
+};
+
+/** One row per daily job, claimed for the day by one process (migration 0019, services/scheduled-jobs.ts). */
+export type ScheduledJobsTable = {
+  name: string;
+  run_on: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  result: string | null;
+};
+
+/** A weather-postponed flight's manifest as it was when postponed (migration 0019, services/postponement.ts). */
+export type FlightPostponementsTable = {
+  id: Id;
+  flight_id: number;
+  passenger_id: number | null;
+  booking_id: number | null;
+  full_name: string | null;
+  weight: number | null;
+  registered_at: string | null;
+  previous_booking_status_id: number | null;
+  removed_requested_date: Flag;
+  postponed_at: Stamp;
+  user_id: number | null;
 };
 
 export type BookingFlightSchedulesTable = { booking_id: number; flight_schedule_id: number };
@@ -247,7 +285,17 @@ export type FlightsTable = {
 
 export type FlightTeammatesTable = { flight_id: number; teammate_id: number };
 export type RegistrationsTable = { id: Id; flight_id: number; passenger_id: number; created_at: Stamp };
-export type RegistrationRequestsTable = { id: Id; booking_id: number; flight_id: number; created_at: Stamp };
+/** A customer's request from the public planning widget; staff accept or refuse it (migration 0018). */
+export type RegistrationRequestsTable = {
+  id: Id;
+  booking_id: number;
+  flight_id: number;
+  created_at: Stamp;
+  status: ColumnType<RegistrationRequestStatus, RegistrationRequestStatus | undefined, RegistrationRequestStatus>;
+  decided_at: string | null;
+  decided_by_user_id: number | null;
+};
+export type RegistrationRequestStatus = 'pending' | 'accepted' | 'refused';
 export type FlightNotesTable = {
   id: Id;
   flight_id: number;
@@ -287,6 +335,24 @@ export type EmailLogsTable = {
   sent_at: string;
 };
 
+/** One write through the API (migration 0020, engine/history.ts). */
+export type HistoryEntriesTable = {
+  id: Generated<number>;
+  created_at: string;
+  user_id: number | null;
+  api_client_id: number | null;
+  /** Who, as shown then (a user's name, an API client's name): the user may be deleted later. */
+  actor: string;
+  /** The resource name (path under /api: 'bookings', 'passengers'...). */
+  resource: string;
+  record_id: number;
+  action: 'create' | 'update' | 'delete';
+  /** JSON `{field: [old, new]}` (old null on create, new null on delete). */
+  changes: string;
+  booking_id: number | null;
+  flight_id: number | null;
+};
+
 export type RemoteOrdersTable = {
   id: Id;
   file: string;
@@ -301,6 +367,22 @@ export type WoocommerceSyncNotificationsTable = {
   status: string;
   message: string | null;
   is_success: Flag;
+  created_at: Stamp;
+};
+
+/** The shop's sync-back queue (migration 0017, services/woocommerce.ts). */
+export type WoocommerceSyncJobsTable = {
+  id: Id;
+  booking_id: number | null;
+  order_id: string;
+  /** WooCommerce's order status to set: 'completed' or 'cancelled'. */
+  order_status: string;
+  note: string;
+  state: Generated<'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  error: string | null;
   created_at: Stamp;
 };
 
@@ -351,5 +433,10 @@ export type DB = {
   email_logs: EmailLogsTable;
   remote_orders: RemoteOrdersTable;
   woocommerce_sync_notifications: WoocommerceSyncNotificationsTable;
+  woocommerce_sync_jobs: WoocommerceSyncJobsTable;
   table_versions: TableVersionsTable;
+  booking_validity_extensions: BookingValidityExtensionsTable;
+  scheduled_jobs: ScheduledJobsTable;
+  flight_postponements: FlightPostponementsTable;
+  history_entries: HistoryEntriesTable;
 };

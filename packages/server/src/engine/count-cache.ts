@@ -91,8 +91,11 @@ function tracked(db: Kysely<any>): Promise<Set<string>> {
   return known;
 }
 
-/** The versions of the tables, as one comparable text; null when a table has no version (never cached). */
-async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
+/**
+ * The versions of the tables, as one comparable text; null when a table has no version (never cached). Also read
+ * by services that cache a whole answer on the same rule (services/dashboard.ts).
+ */
+export async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
   const known = await tracked(db);
   if (!tables.every((t) => known.has(t))) return null;
   const rows = (

@@ -1,5 +1,5 @@
 import type { ListQuery, Paginated } from '@app/domain';
-import { runGet, runList } from './list.js';
+import { runExport, runGet, runList } from './list.js';
 import type { EngineContext, Row } from './types.js';
 import { createRecord, deleteRecord, updateRecord } from './write.js';
 
@@ -25,6 +25,11 @@ export function listResource(ctx: EngineContext, name: string, query: ListQuery 
 export async function listRows(ctx: EngineContext, name: string, query: ListQuery = {}): Promise<Row[]> {
   const { page: _page, per_page: _perPage, sum: _sum, ...rest } = query;
   return (await runList(ctx, ctx.registry, name, rest)) as Row[];
+}
+
+/** Every row of a list query, chunk by chunk (CSV export): `page` ignored, its order and filters kept. */
+export function exportResource(ctx: EngineContext, name: string, query: ListQuery): AsyncGenerator<Row[]> {
+  return runExport(ctx, ctx.registry, name, query);
 }
 
 /** One record with its embeds, counts and appends; NotFoundError (404) when absent. */

@@ -424,6 +424,48 @@ export async function runList(
   return answer;
 }
 
+/** Rows of an export (CSV) read at a time: the ids of the whole answer first, then their rows by chunks. */
+export const EXPORT_CHUNK = 500;
+/** Rows one export may answer: far above any operator's data, a bound on the ids held in memory. */
+export const MAX_EXPORT_ROWS = 1_000_000;
+
+/**
+ * Every row of a list query (its filters, search and order; `page` ignored), in chunks: the ordered ids of the
+ * whole answer in one read (a snapshot: rows written meanwhile neither repeat nor shift the chunks), then the
+ * rows of each chunk with their embeds and appends. Memory holds the ids and one chunk, never the answer.
+ */
+export async function* runExport(
+  ctx: EngineContext,
+  registry: Registry,
+  name: string,
+  query: ListQuery,
+): AsyncGenerator<Row[]> {
+  const resource = resourceOf(registry, name);
+  const isApiClient = ctx.auth?.kind === 'api-client';
+  const { page: _page, per_page: _perPage, sum: _sum, ...rest } = query;
+  const plan = validateQuery(registry, resource, rest, { isApiClient });
+  const db = ctx.db as unknown as Kysely<any>;
+  const aliases = new Aliases();
+  const root = aliases.take();
+  const idRows = (await db
+    .selectFrom(`${resource.table} as ${root}`)
+    .where(and(whereOf(ctx, registry, plan, root, aliases)))
+    .select(ref(root, 'id').as('id'))
+    .orderBy(orderSql(orderExpressions(registry, resource, plan.order, root, aliases)))
+    .limit(MAX_EXPORT_ROWS + 1)
+    .execute()) as { id: number }[];
+  if (idRows.length > MAX_EXPORT_ROWS) throw new BadRequestError(queryMessages.tooManyRows(MAX_EXPORT_ROWS));
+  for (let start = 0; start < idRows.length; start += EXPORT_CHUNK) {
+    const ids = idRows.slice(start, start + EXPORT_CHUNK).map((r) => r.id);
+    const rows = await rowsById(ctx, registry, plan, ids);
+    const position = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => (position.get(a.id as number) ?? 0) - (position.get(b.id as number) ?? 0));
+    await finish(ctx, plan, rows);
+    if (isApiClient) pruneForApiClient(plan, rows);
+    yield rows;
+  }
+}
+
 /** A detail read: the list machinery on one id (embed, count, append apply); 404 when absent or out of scope. */
 export async function runGet(
   ctx: EngineContext,

@@ -4,6 +4,7 @@ import type { ZodError } from 'zod';
 import type { DB } from '../db/schema.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { constraintViolation } from './db-errors.js';
+import { diffRow, erasePersonal, ownersOf, recordHistory, scrubPersonalHistory } from './history.js';
 import { runGet } from './list.js';
 import { targetOf } from './relations.js';
 import type { EngineContext, Registry, Resource, Row, WriteScope, WriteSpec } from './types.js';
@@ -159,6 +160,52 @@ async function writeLists(
   }
 }
 
+/** The ids a writable relation holds now (the history's old value of a list write). */
+async function readLists(
+  trx: Kysely<any>,
+  registry: Registry,
+  resource: Resource,
+  id: number,
+  names: Iterable<string>,
+): Promise<Row> {
+  const out: Row = {};
+  for (const name of names) {
+    const relation = resource.relations?.[name];
+    if (relation?.kind === 'manyToMany') {
+      const rows = await trx
+        .selectFrom(relation.pivot)
+        .select(relation.foreignKey)
+        .where(relation.localKey, '=', id)
+        .execute();
+      out[name] = rows.map((r: Row) => Number(r[relation.foreignKey])).sort((a, b) => a - b);
+    } else if (relation?.kind === 'hasMany') {
+      const target = targetOf(registry, relation);
+      const rows = await trx.selectFrom(target.table).select('id').where(relation.foreignKey, '=', id).execute();
+      out[name] = rows.map((r: Row) => Number(r.id)).sort((a, b) => a - b);
+    }
+  }
+  return out;
+}
+
+const sortedLists = (lists: Map<string, number[]>): Row =>
+  Object.fromEntries([...lists].map(([name, ids]) => [name, [...ids].sort((a, b) => a - b)]));
+
+/** One history entry for a write of the engine, in its transaction (engine/history.ts). */
+async function recordWrite(
+  scope: WriteScope,
+  resource: Resource,
+  id: number,
+  action: 'create' | 'update' | 'delete',
+  row: Row,
+  changes: ReturnType<typeof diffRow>,
+) {
+  const trx = scope.trx as unknown as Kysely<any>;
+  const owners = await ownersOf(trx, resource.name, id, row);
+  await recordHistory(scope.trx, scope.ctx.auth, [
+    { resource: resource.name, recordId: id, action, changes, ...owners },
+  ]);
+}
+
 /** A unique violation the checks missed (a race): the same 422 as the check; anything else rethrown. */
 function mapWriteError(resource: Resource, error: unknown): never {
   const violation = constraintViolation(error);
@@ -203,6 +250,8 @@ export async function createRecord(
       await checkUnique(trx, resource, values, values, null);
       await clearExclusive(trx, resource, values, values, null);
       const inserted = await trx.insertInto(resource.table).values(values).returning('id').executeTakeFirstOrThrow();
+      const written = { ...values, ...sortedLists(lists) };
+      await recordWrite(scope, resource, inserted.id, 'create', values, diffRow(null, written));
       await writeLists(trx, registry, resource, inserted.id, lists);
       return { row: await runGet(scope.ctx, registry, name, inserted.id), created: true };
     });
@@ -232,10 +281,12 @@ export async function updateRecord(
       await checkReferences(trx, registry, resource, values, lists);
       await checkUnique(trx, resource, merged, values, id);
       await clearExclusive(trx, resource, merged, values, id);
+      const before = { ...existing, ...(await readLists(trx, registry, resource, id, lists.keys())) };
       if (Object.keys(values).length) {
         if ('updated_at' in resource.fields) values.updated_at = nowIso();
         await trx.updateTable(resource.table).set(values).where('id', '=', id).execute();
       }
+      await recordWrite(scope, resource, id, 'update', merged, diffRow(before, { ...values, ...sortedLists(lists) }));
       await writeLists(trx, registry, resource, id, lists);
       return runGet(scope.ctx, registry, name, id);
     });
@@ -273,7 +324,10 @@ export async function deleteRecord(ctx: EngineContext, registry: Registry, name:
         if (used) throw new ConflictError(message);
       }
       await resource.write.beforeDelete?.(scope, existing);
+      // Personal data follows the record: no clear value of the person stays in its history (decisions.md).
+      await scrubPersonalHistory(trx, resource.name, id);
       await trx.deleteFrom(resource.table).where('id', '=', id).execute();
+      await recordWrite(scope, resource, id, 'delete', existing, erasePersonal(resource.name, diffRow(existing, null)));
     });
   } catch (error) {
     if (constraintViolation(error)?.kind === 'foreignKey') throw new ConflictError(writeMessages.stillUsed);

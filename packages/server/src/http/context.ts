@@ -42,6 +42,12 @@ export type RouteAccess = {
   capability?: Capability;
   suBypass?: boolean;
   suOnly?: boolean;
+  /**
+   * With access 'public' only: a call from pages on other sites (the public planning widget in an operator's
+   * iframe), where the browser keeps our cookies away. No session is read and no anti-forgery token is asked: the
+   * route acts for nobody, so a forged request can do nothing a direct one could not (it is rate-limited instead).
+   */
+  isAnonymous?: boolean;
 };
 
 declare module 'fastify' {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { markWebRequest } from './request-log.js';
 
 /** Sets the one not-found handler. Serves the built SPA from config.webDir; any non-API GET falls back to index.html (client-side routes). */
 export async function registerWeb(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function registerWeb(app: FastifyInstance): Promise<void> {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || url.startsWith('/api/') || url === '/api') {
       return reply.status(404).send({ message: 'Ressource introuvable.' });
     }
+    markWebRequest(request);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

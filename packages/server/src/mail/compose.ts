@@ -21,7 +21,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 const clean = (value: string | null | undefined): string => (value ?? '').trim();
 const joinName = (first: string | null, last: string | null): string => `${clean(first)} ${clean(last)}`.trim();
 
-async function settingValue(db: Db, key: 'company_name' | 'email_signature'): Promise<string> {
+export async function settingValue(db: Db, key: 'company_name' | 'email_signature'): Promise<string> {
   const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
   return row?.value ?? SETTING_DEFAULTS[key];
 }
@@ -29,7 +29,7 @@ async function settingValue(db: Db, key: 'company_name' | 'email_signature'): Pr
 type Rendered = { subject: string; html: string; text: string };
 
 /** Template and signature rendered; a missing template is a 422, not a 500 (the fixed set is seeded). */
-async function render(db: Db, slug: string, variables: TemplateVariables): Promise<Rendered> {
+export async function render(db: Db, slug: string, variables: TemplateVariables): Promise<Rendered> {
   const template = await db
     .selectFrom('email_templates')
     .select(['subject', 'body'])
@@ -41,7 +41,7 @@ async function render(db: Db, slug: string, variables: TemplateVariables): Promi
   return { subject: renderTemplate(template.subject, variables, 'text'), html, text: htmlToText(html) };
 }
 
-type BookingContact = {
+export type BookingContact = {
   number: string;
   passengersNumber: number;
   customerName: string;
@@ -50,7 +50,7 @@ type BookingContact = {
   recipient: string | null;
 };
 
-async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map<number, BookingContact>> {
+export async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map<number, BookingContact>> {
   const contacts = new Map<number, BookingContact>();
   if (bookingIds.length === 0) return contacts;
   const bookings = await db
@@ -88,7 +88,7 @@ async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map<number
   return contacts;
 }
 
-const bookingVariables = (contact: BookingContact, companyName: string): TemplateVariables => ({
+export const bookingVariables = (contact: BookingContact, companyName: string): TemplateVariables => ({
   'booking.number': contact.number,
   'customer.full_name': contact.customerName,
   'referent.full_name': contact.referentName,

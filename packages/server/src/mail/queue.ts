@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { DB, OutboxMailsTable } from '../db/schema.js';
+import { startPoller } from '../services/poller.js';
 import { type AttachmentSpec, parseAttachments, renderAttachments } from './attachments.js';
 
 // The outbox is the queue. A row is sent by whoever claims it first: the claim is one UPDATE that sets
@@ -230,35 +231,10 @@ export type MailWorker = { stop: () => Promise<void>; tick: () => Promise<number
  * Without SMTP the mailer sends nothing and rows stay pending.
  */
 export function startMailWorker(app: FastifyInstance, intervalMs = WORKER_INTERVAL_MS): MailWorker {
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<number> | null = null;
-  let isStopped = false;
-  const tick = (): Promise<number> => {
-    current ??= app.ctx.mailer
-      .deliverDue()
-      .catch((error: unknown) => {
-        app.log.error({ err: error }, "file d'envoi des mails : échec du passage");
-        return 0;
-      })
-      .finally(() => {
-        current = null;
-      });
-    return current;
-  };
-  const schedule = () => {
-    if (isStopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return {
-    tick,
-    stop: async () => {
-      isStopped = true;
-      if (timer) clearTimeout(timer);
-      await current;
-    },
-  };
+  return startPoller(app, {
+    run: () => app.ctx.mailer.deliverDue(),
+    fallback: 0,
+    failure: "file d'envoi des mails : échec du passage",
+    intervalMs,
+  });
 }

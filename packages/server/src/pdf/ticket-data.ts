@@ -24,7 +24,7 @@ export type TicketSheet = {
   tickets: Ticket[];
 };
 
-/** Months a voucher stays valid after purchase, until the voucher-validity setting exists. */
+/** Months a voucher stays valid after purchase, for a booking without a validity date (issue 12 sets one). */
 const VALIDITY_MONTHS = 12;
 
 const BASES = TICKET_TEMPLATE_BASES.map((base) => base.slug) as readonly string[];
@@ -81,6 +81,7 @@ export async function loadTicketSheet(
       'b.number',
       'b.number_alt',
       'b.booked_at',
+      'b.validity_date',
       'pr.label as prestation',
       'tt.template_base',
       'l.label as location',
@@ -103,7 +104,9 @@ export async function loadTicketSheet(
     booking: { number: booking.number, numberAlt: booking.number_alt },
     prestation: booking.prestation ?? null,
     location: booking.location ?? null,
-    validUntil: validityEnd(booking.booked_at),
+    // The booking's own validity (issue 12: set on creation, edited, extended by 'Prolonger'), so a reprinted
+    // ticket shows an extension; the old rule only for a booking without one.
+    validUntil: booking.validity_date ?? validityEnd(booking.booked_at),
     tickets: rows.map((row) => ({
       ticketNumber: row.ticket_number ?? '',
       passengerName: [row.first_name, row.last_name].filter(Boolean).join(' ') || 'Passager',

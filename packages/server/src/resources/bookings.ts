@@ -3,6 +3,8 @@ import { type RawBuilder, sql } from 'kysely';
 import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { checkBookingUpdate } from '../services/booking-rules.js';
+import { queueShopSync } from '../services/shop-sync.js';
+import { applyValidityRule } from '../services/validity.js';
 import { f } from './fields.js';
 
 // SPEC §3 Booking, §7.2. total_weight, has_total_weight and has_all_infos are computed from the passengers at
@@ -26,6 +28,7 @@ export const bookings: Resource = {
     number: f.string({ notNull: true, textIndex: true }),
     number_alt: f.string({ textIndex: true }),
     booked_at: f.date(),
+    validity_date: f.date(),
     passengers_number: f.integer({ notNull: true }),
     booking_status_id: f.integer({ notNull: true }),
     customer_id: f.integer(),
@@ -99,6 +102,12 @@ export const bookings: Resource = {
     },
     notes: { kind: 'hasMany', target: 'booking-notes', foreignKey: 'booking_id' },
     registration_requests: { kind: 'hasMany', target: 'registration-requests', foreignKey: 'booking_id' },
+    validity_extensions: {
+      kind: 'hasMany',
+      target: 'booking-validity-extensions',
+      foreignKey: 'booking_id',
+      order: [{ field: 'created_at', direction: 'DESC' }],
+    },
   },
   search: ['number', 'number_alt', 'customer.last_name', 'passengers.last_name'],
   hashSearch: ['number', 'number_alt'],
@@ -114,8 +123,24 @@ export const bookings: Resource = {
     ],
     relations: ['flight_schedules'],
     // SPEC §4.1: a completed, canceled or expired booking only changes status (409 otherwise).
+    // Issue 11: a shop booking that becomes completed or canceled updates its shop order (queued with the change).
     beforeWrite: async ({ trx }, values, existing, lists) => {
-      if (existing) await checkBookingUpdate(trx, Number(existing.id), values, lists);
+      // Issue 12: validity = purchase date + the months setting on creation, never before the purchase date.
+      await applyValidityRule(trx, values, existing);
+      if (!existing) return;
+      await checkBookingUpdate(trx, Number(existing.id), values, lists);
+      if (values.booking_status_id !== undefined) {
+        await queueShopSync(
+          trx,
+          {
+            id: Number(existing.id),
+            number: (existing.number as string | null) ?? null,
+            woocommerce_order_id: (existing.woocommerce_order_id as string | null) ?? null,
+            booking_status_id: Number(existing.booking_status_id),
+          },
+          Number(values.booking_status_id),
+        );
+      }
     },
   },
 };

@@ -4,6 +4,7 @@ import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import { appendFlightMasses } from '../services/flight-masses.js';
+import { applyPostponementRule } from '../services/postponement.js';
 import { checkFlightUpdate } from '../services/registrations.js';
 import { f } from './fields.js';
 
@@ -92,6 +93,8 @@ export const flights: Resource = {
       order: [{ field: 'created_at', direction: 'DESC' }],
     },
     registration_requests: { kind: 'hasMany', target: 'registration-requests', foreignKey: 'flight_id' },
+    /** The manifest as it was when the flight was postponed for the weather (services/postponement.ts). */
+    postponements: { kind: 'hasMany', target: 'flight-postponements', foreignKey: 'flight_id' },
   },
   defaultOrder: [
     { field: 'scheduled_date', direction: 'DESC' },
@@ -133,8 +136,10 @@ export const flights: Resource = {
     relations: ['teammates'],
     // SPEC §4.2: a realized, postponed or canceled flight only changes status (and the realized times); a
     // realized flight has its takeoff and landing times.
-    beforeWrite: async ({ trx }, values, existing, lists) => {
+    beforeWrite: async ({ trx, ctx }, values, existing, lists) => {
       if (existing) await checkFlightUpdate(trx, existing, values, lists);
+      // Issue 12: to 'Reporté - météo' unregisters the passengers (kept as the flight's history); back undoes it.
+      if (existing) await applyPostponementRule(trx, existing, values, ctx.auth ?? null);
       const merged = { ...existing, ...values };
       if (merged.flight_status_id !== FLIGHT_STATUSES.realized.id) return;
       const errors: Record<string, string[]> = {};

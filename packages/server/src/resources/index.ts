@@ -1,10 +1,12 @@
 import type { Registry, Resource } from '../engine/types.js';
 import { emailTemplates, settings, users } from './administration.js';
+import { balloons } from './balloons.js';
 import { bookingLinks, bookingNotes, requestedDates, woocommerceSyncNotifications } from './booking-parts.js';
 import { bookings } from './bookings.js';
 import { customers } from './customers.js';
-import { balloons, locations, pilots, prestations, teammates, ticketTemplates } from './equipment.js';
 import { flights } from './flights.js';
+import { history } from './history.js';
+import { locations } from './locations.js';
 import {
   bookingOrigins,
   bookingStatuses,
@@ -18,7 +20,12 @@ import {
   roles,
 } from './lookups.js';
 import { passengers } from './passengers.js';
+import { pilots } from './pilots.js';
 import { events, flightNotes, registrationRequests, registrations } from './planning.js';
+import { prestations } from './prestations.js';
+import { teammates } from './teammates.js';
+import { ticketTemplates } from './ticket-templates.js';
+import { bookingValidityExtensions, flightPostponements } from './validity.js';
 
 // Every declared resource (one per entity of SPEC §3), keyed by its path under /api (SPEC §7).
 export const RESOURCES: readonly Resource[] = [
@@ -53,6 +60,9 @@ export const RESOURCES: readonly Resource[] = [
   flightSchedules,
   roles,
   woocommerceSyncNotifications,
+  bookingValidityExtensions,
+  flightPostponements,
+  history,
 ];
 
 export const registry: Registry = new Map(RESOURCES.map((r) => [r.name, r]));

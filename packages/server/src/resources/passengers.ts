@@ -60,7 +60,16 @@ export const passengers: Resource = {
         sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.planned.id} and ${ref(a, 'scheduled_date')} >= ${today()}`,
     ),
     realized_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.realized.id}`),
-    postponed_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.weatherPostponed.id}`),
+    // A weather postponement unregisters the passengers and keeps the manifest apart (services/postponement.ts).
+    postponed_flights: {
+      kind: 'manyToMany',
+      target: 'flights',
+      pivot: 'flight_postponements',
+      localKey: 'passenger_id',
+      foreignKey: 'flight_id',
+      order: byDate,
+      where: (a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.weatherPostponed.id}`,
+    },
   },
   search: ['last_name', 'first_name', 'ticket_number', 'phone', 'email'],
   hashSearch: ['booking.number', 'booking.number_alt'],
@@ -78,6 +87,6 @@ export const passengers: Resource = {
       { table: 'registrations', column: 'passenger_id', message: BOOKING_RULE_MESSAGES.registeredPassenger },
     ],
     beforeWrite: ({ trx }, values, existing) => applyReferentRule(trx, values, existing),
-    beforeDelete: ({ trx }, existing) => beforePassengerDelete(trx, existing),
+    beforeDelete: ({ trx, ctx }, existing) => beforePassengerDelete(trx, existing, ctx.auth),
   },
 };

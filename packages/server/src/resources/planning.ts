@@ -7,7 +7,7 @@ import {
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
 import { checkSeat, lockEditableFlight } from '../services/registrations.js';
-import { authorOf, crud, f } from './fields.js';
+import { authorOf, crud, f, readOnly } from './fields.js';
 
 // Around flights: planning events (notes), flight notes, registrations and registration requests.
 
@@ -84,7 +84,12 @@ export const registrations: Resource = {
   },
 };
 
-/** Requests from the public planning widget (ARCHITECTURE §5); accepting one is a special endpoint. */
+/**
+ * Requests from the public planning widget (ARCHITECTURE §5, SPEC §7.3): read-only here; they are filed by
+ * POST /api/public/registration-requests and decided by POST /api/registration-requests/{id}/accept|refuse
+ * (routes/registration-requests.ts), never deleted. `filters=status|=|pending&page=1&per_page=1` is the count of
+ * waiting requests the navigation shows.
+ */
 export const registrationRequests: Resource = {
   name: 'registration-requests',
   table: 'registration_requests',
@@ -93,11 +98,13 @@ export const registrationRequests: Resource = {
     booking_id: f.integer({ notNull: true }),
     flight_id: f.integer({ notNull: true }),
     created_at: f.timestamp(),
+    status: f.string({ notNull: true }),
+    decided_at: f.timestamp({ notNull: false }),
   },
   relations: {
     booking: { kind: 'belongsTo', target: 'bookings', foreignKey: 'booking_id' },
     flight: { kind: 'belongsTo', target: 'flights', foreignKey: 'flight_id' },
   },
   defaultOrder: [{ field: 'created_at', direction: 'DESC' }],
-  routes: { list: {}, read: {}, delete: {} },
+  routes: readOnly(),
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { createApiClient } from '../auth/api-tokens.js';
 import { MESSAGES } from '../auth/messages.js';
 import { nameField, parseBody, parseId, strictPayload } from '../auth/validation.js';
+import { recordHistory } from '../engine/history.js';
 import type { RouteAccess } from '../http/context.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 
@@ -60,14 +61,30 @@ export async function registerApiClientRoutes(app: FastifyInstance): Promise<voi
 
   app.post('/api/api-clients', { config: SETTINGS }, async (request, reply) => {
     const { name } = parseBody(strictPayload({ name: nameField }), request.body);
-    const client = await createApiClient(db, name);
+    const client = await db.transaction().execute(async (trx) => {
+      const created = await createApiClient(trx, name);
+      // The token is never recorded: only the name (engine/history.ts).
+      await recordHistory(trx, request.auth, [
+        { resource: 'api-clients', recordId: created.id, action: 'create', changes: { name: [null, created.name] } },
+      ]);
+      return created;
+    });
     return reply.code(201).send({ id: client.id, name: client.name, token: client.token });
   });
 
   app.delete('/api/api-clients/:id', { config: SETTINGS }, async (request, reply) => {
     const id = parseId((request.params as { id: string }).id);
-    const result = id === null ? undefined : await db.deleteFrom('api_clients').where('id', '=', id).executeTakeFirst();
-    if (!result || result.numDeletedRows === 0n) throw new NotFoundError(MESSAGES.apiClientNotFound);
+    await db.transaction().execute(async (trx) => {
+      const row =
+        id === null
+          ? undefined
+          : await trx.selectFrom('api_clients').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+      if (!row) throw new NotFoundError(MESSAGES.apiClientNotFound);
+      await trx.deleteFrom('api_clients').where('id', '=', row.id).execute();
+      await recordHistory(trx, request.auth, [
+        { resource: 'api-clients', recordId: row.id, action: 'delete', changes: { name: [row.name, null] } },
+      ]);
+    });
     return reply.code(204).send();
   });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { parseBody, parseId, strictPayload } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
+import { diffRow, recordHistory } from '../engine/history.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 
@@ -57,6 +58,20 @@ export async function registerCapabilityRoutes(app: FastifyInstance): Promise<vo
       return capability.id;
     });
     await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('role_capabilities as rc')
+        .innerJoin('capabilities as c', 'c.id', 'rc.capability_id')
+        .select('c.slug')
+        .where('rc.role_id', '=', roleId)
+        .execute();
+      await recordHistory(trx, request.auth, [
+        {
+          resource: 'roles',
+          recordId: roleId,
+          action: 'update',
+          changes: diffRow({ capabilities: before.map((c) => c.slug).sort() }, { capabilities: [...slugs].sort() }),
+        },
+      ]);
       await trx.deleteFrom('role_capabilities').where('role_id', '=', roleId).execute();
       if (ids.length) {
         await trx

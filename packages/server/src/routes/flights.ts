@@ -22,13 +22,18 @@ export async function registerFlightRoutes(app: FastifyInstance): Promise<void> 
   app.post('/api/flights/:id/duplicate', async (request, reply) => {
     const id = pathId(request);
     const input = duplicateFlightSchema.parse(bodyOf(request));
-    const { id: newId } = await duplicateFlight(db, id, {
-      scheduled_date: input.scheduled_date,
-      scheduled_time: input.scheduled_time,
-      with_teammates: isOn(input.with_teammates),
-      with_passengers: isOn(input.with_passengers),
-      with_notes: isOn(input.with_notes),
-    });
+    const { id: newId } = await duplicateFlight(
+      db,
+      id,
+      {
+        scheduled_date: input.scheduled_date,
+        scheduled_time: input.scheduled_time,
+        with_teammates: isOn(input.with_teammates),
+        with_passengers: isOn(input.with_passengers),
+        with_notes: isOn(input.with_notes),
+      },
+      request.auth,
+    );
     // Answered like GET /api/flights/{id}: the same shape as every other flight read.
     return reply.code(201).send(await getResource({ ...app.ctx, auth: request.auth }, 'flights', newId));
   });

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { parseBody, strictPayload } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
+import { recordHistory } from '../engine/history.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError } from '../http/errors.js';
 import { BOOKING_TEMPLATES, queueBookingMail, queueConvocations } from '../mail/compose.js';
@@ -67,16 +68,71 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/bookings/:id/emails', async (request, reply) => {
     const bookingId = pathId(request);
     const { template } = parseBody(bookingMailSchema, bodyOf(request));
-    const queued = await db
-      .transaction()
-      .execute((trx) => queueBookingMail(trx, bookingId, template, userIdOf(request)));
+    const queued = await db.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('bookings')
+        .select('has_pre_flight_infos')
+        .where('id', '=', bookingId)
+        .executeTakeFirst();
+      const mail = await queueBookingMail(trx, bookingId, template, userIdOf(request));
+      // The pre-flight information mail also marks the booking (bookings.has_pre_flight_infos): its change too.
+      const flagged =
+        template === 'pre-flight-information' && before !== undefined && before.has_pre_flight_infos !== 1;
+      // Which mail left, not to whom: the address is the passenger's data (engine/history.ts).
+      await recordHistory(trx, request.auth, [
+        {
+          resource: 'emails',
+          recordId: mail.id,
+          action: 'create',
+          changes: { template_slug: [null, template] },
+          bookingId,
+        },
+        ...(flagged
+          ? [
+              {
+                resource: 'bookings',
+                recordId: bookingId,
+                action: 'update' as const,
+                changes: { has_pre_flight_infos: [before.has_pre_flight_infos, 1] as [unknown, unknown] },
+                bookingId,
+              },
+            ]
+          : []),
+      ]);
+      return mail;
+    });
     return reply.code(202).send(queued);
   });
 
   app.post('/api/flights/:id/convocations', async (request, reply) => {
     const flightId = pathId(request);
     parseBody(convocationsSchema, bodyOf(request));
-    const result = await db.transaction().execute((trx) => queueConvocations(trx, flightId, userIdOf(request)));
+    const result = await db.transaction().execute(async (trx) => {
+      const last = await trx
+        .selectFrom('outbox_mails')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirst();
+      const queued = await queueConvocations(trx, flightId, userIdOf(request));
+      const mails = await trx
+        .selectFrom('outbox_mails')
+        .select(['id', 'booking_id', 'template_slug'])
+        .where('id', '>', Number(last?.id ?? 0))
+        .where('flight_id', '=', flightId)
+        .execute();
+      await recordHistory(
+        trx,
+        request.auth,
+        mails.map((mail) => ({
+          resource: 'emails',
+          recordId: mail.id,
+          action: 'create' as const,
+          changes: { template_slug: [null, mail.template_slug] },
+          bookingId: mail.booking_id,
+          flightId,
+        })),
+      );
+      return queued;
+    });
     return reply.code(202).send(result);
   });
 

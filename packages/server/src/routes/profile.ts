@@ -13,6 +13,7 @@ import {
   parseBody,
   strictPayload,
 } from '../auth/validation.js';
+import { diffRow, recordHistory, SECRET_MARKER } from '../engine/history.js';
 import { ValidationError } from '../http/errors.js';
 import { actorOf } from './users.js';
 
@@ -38,10 +39,22 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
       .executeTakeFirst();
     if (clash) throw ValidationError.field('email', MESSAGES.emailTaken);
     await db
-      .updateTable('users')
-      .set({ ...body, updated_at: new Date().toISOString() })
-      .where('id', '=', actor.id)
-      .execute()
+      .transaction()
+      .execute(async (trx) => {
+        const before = await trx
+          .selectFrom('users')
+          .select(['first_name', 'last_name', 'email'])
+          .where('id', '=', actor.id)
+          .executeTakeFirst();
+        await trx
+          .updateTable('users')
+          .set({ ...body, updated_at: new Date().toISOString() })
+          .where('id', '=', actor.id)
+          .execute();
+        await recordHistory(trx, request.auth, [
+          { resource: 'users', recordId: actor.id, action: 'update', changes: diffRow(before ?? null, body) },
+        ]);
+      })
       .catch((error: unknown) => {
         if (isUniqueViolation(error)) throw ValidationError.field('email', MESSAGES.emailTaken);
         throw error;
@@ -70,6 +83,15 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
         .where('id', '=', actor.id)
         .execute();
       if (request.auth?.kind === 'user') await deleteUserSessions(trx, actor.id, request.auth.sessionId);
+      // The change is recorded, never the hash (engine/history.ts masks it).
+      await recordHistory(trx, request.auth, [
+        {
+          resource: 'users',
+          recordId: actor.id,
+          action: 'update',
+          changes: { password_hash: [SECRET_MARKER, SECRET_MARKER] },
+        },
+      ]);
     });
     return { message: MESSAGES.passwordChanged };
   });

@@ -1,7 +1,15 @@
 import { type ListQuery, parseListQuery, QUERY_PARAMS, QueryError, type RawQueryParams } from '@app/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createResource, deleteResource, getResource, listResource, updateResource } from '../engine/index.js';
-import type { EngineContext } from '../engine/types.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  createResource,
+  deleteResource,
+  exportResource,
+  getResource,
+  listResource,
+  updateResource,
+} from '../engine/index.js';
+import type { EngineContext, Resource } from '../engine/types.js';
+import { csvColumnsOf, csvFilename, sendCsv, wantsCsv } from '../http/csv.js';
 import { BadRequestError } from '../http/errors.js';
 import { RESOURCES } from '../resources/index.js';
 import { pathId } from './params.js';
@@ -10,10 +18,10 @@ import { pathId } from './params.js';
 // with the access policy its declaration gives (the auth plugin enforces it). Thin: parse, call, answer.
 
 /** The query string as a ListQuery; a grammar error or an unknown parameter is a 400 naming it. */
-export function listQueryOf(request: FastifyRequest): ListQuery {
+export function listQueryOf(request: FastifyRequest, otherParams: readonly string[] = []): ListQuery {
   const params = (request.query ?? {}) as RawQueryParams;
   for (const key of Object.keys(params)) {
-    if (!(QUERY_PARAMS as readonly string[]).includes(key))
+    if (!(QUERY_PARAMS as readonly string[]).includes(key) && !otherParams.includes(key))
       throw new BadRequestError(`Paramètre inconnu : « ${key} ».`);
   }
   try {
@@ -27,11 +35,29 @@ export function listQueryOf(request: FastifyRequest): ListQuery {
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
   const ctxOf = (request: FastifyRequest): EngineContext => ({ ...app.ctx, auth: request.auth });
 
+  /** The list as CSV: every row of its filters, search and order, with the columns asked (http/csv.ts). */
+  const exportCsv = (request: FastifyRequest, reply: FastifyReply, name: string) => {
+    const ctx = ctxOf(request);
+    const resource = ctx.registry.get(name) as Resource;
+    const isApiClient = request.auth?.kind === 'api-client';
+    const columnsParam = (request.query as Record<string, unknown>).columns;
+    const allowed = isApiClient ? (resource.apiClient?.fields ?? []) : null;
+    const { columns, embeds } = csvColumnsOf(ctx.registry, resource, columnsParam, allowed);
+    const query = listQueryOf(request, ['format', 'columns']);
+    const embed = [...new Set([...(query.embed ?? []), ...embeds])];
+    return sendCsv(
+      reply,
+      csvFilename(name),
+      columns,
+      exportResource(ctx, name, embed.length ? { ...query, embed } : query),
+    );
+  };
+
   for (const { name, routes } of RESOURCES) {
     const base = `/api/${name}`;
     if (routes.list) {
-      app.get(base, { config: { access: routes.list } }, (request) =>
-        listResource(ctxOf(request), name, listQueryOf(request)),
+      app.get(base, { config: { access: routes.list } }, (request, reply) =>
+        wantsCsv(request) ? exportCsv(request, reply, name) : listResource(ctxOf(request), name, listQueryOf(request)),
       );
     }
     if (routes.read) {

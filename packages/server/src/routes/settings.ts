@@ -18,6 +18,7 @@ export async function registerSettingsRoutes(app: FastifyInstance): Promise<void
   const actor = (request: FastifyRequest): SettingsActor => ({
     isSu: isSu(request),
     seal: (plain) => sealSecret(appKeyOf(config), plain),
+    auth: request.auth,
   });
   const manageSettings = { config: { access: { capability: 'manage_settings' as const } } };
   app.get<{ Params: { key: string } }>('/api/settings/:key', async (request) =>

@@ -13,6 +13,7 @@ import {
   strictPayload,
 } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
+import { diffRow, recordHistory } from '../engine/history.js';
 import type { RouteAccess, SessionUser } from '../http/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 
@@ -105,10 +106,18 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
     await assertEmailFree(db, body.email);
     const now = new Date().toISOString();
     const user = await db
-      .insertInto('users')
-      .values({ ...body, password_hash: null, created_at: now, updated_at: now })
-      .returning(USER_COLUMNS)
-      .executeTakeFirstOrThrow()
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx
+          .insertInto('users')
+          .values({ ...body, password_hash: null, created_at: now, updated_at: now })
+          .returning(USER_COLUMNS)
+          .executeTakeFirstOrThrow();
+        await recordHistory(trx, request.auth, [
+          { resource: 'users', recordId: row.id, action: 'create', changes: diffRow(null, body) },
+        ]);
+        return row;
+      })
       .catch(uniqueEmail);
     try {
       await sendPasswordLink(ctx, user, 'first_login');
@@ -139,12 +148,21 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
           await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
           await trx.deleteFrom('user_tokens').where('user_id', '=', target.id).execute();
         }
-        return trx
+        const before = await trx
+          .selectFrom('users')
+          .select(USER_COLUMNS)
+          .where('id', '=', target.id)
+          .executeTakeFirst();
+        const row = await trx
           .updateTable('users')
           .set({ ...body, updated_at: new Date().toISOString() })
           .where('id', '=', target.id)
           .returning(USER_COLUMNS)
           .executeTakeFirstOrThrow();
+        await recordHistory(trx, request.auth, [
+          { resource: 'users', recordId: target.id, action: 'update', changes: diffRow(before ?? null, body) },
+        ]);
+        return row;
       })
       .catch(uniqueEmail);
   });
@@ -163,7 +181,13 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       if (used) throw new ConflictError('Cet utilisateur a un historique (notes, emails) : désactivez-le plutôt.');
     }
     // Sessions and tokens go with the row (ON DELETE CASCADE); notes and mail logs keep their text (SET NULL).
-    await db.deleteFrom('users').where('id', '=', target.id).execute();
+    await db.transaction().execute(async (trx) => {
+      const before = await trx.selectFrom('users').select(USER_COLUMNS).where('id', '=', target.id).executeTakeFirst();
+      await trx.deleteFrom('users').where('id', '=', target.id).execute();
+      await recordHistory(trx, request.auth, [
+        { resource: 'users', recordId: target.id, action: 'delete', changes: diffRow(before ?? null, null) },
+      ]);
+    });
     return reply.code(204).send();
   });
 

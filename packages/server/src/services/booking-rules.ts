@@ -1,5 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { recordHistory } from '../engine/history.js';
+import type { Auth } from '../http/context.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 
 // Booking rules enforced inside each write's transaction (issue 8): a completed, canceled or expired booking
@@ -76,8 +78,12 @@ export async function applyReferentRule(
   }
 }
 
-/** Deleting the referent hands the role to the remaining passenger created first. */
-export async function beforePassengerDelete(trx: Trx, existing: Record<string, unknown>): Promise<void> {
+/** Deleting the referent hands the role to the remaining passenger created first (that change is recorded). */
+export async function beforePassengerDelete(
+  trx: Trx,
+  existing: Record<string, unknown>,
+  auth: Auth | null | undefined,
+): Promise<void> {
   const bookingId = Number(existing.booking_id);
   await assertBookingPartsEditable(trx, bookingId);
   if (existing.is_referent !== 1) return;
@@ -90,5 +96,9 @@ export async function beforePassengerDelete(trx: Trx, existing: Record<string, u
     .orderBy('id')
     .limit(1)
     .executeTakeFirst();
-  if (next) await trx.updateTable('passengers').set({ is_referent: 1 }).where('id', '=', next.id).execute();
+  if (!next) return;
+  await trx.updateTable('passengers').set({ is_referent: 1 }).where('id', '=', next.id).execute();
+  await recordHistory(trx, auth, [
+    { resource: 'passengers', recordId: next.id, action: 'update', changes: { is_referent: [0, 1] }, bookingId },
+  ]);
 }

@@ -1,6 +1,8 @@
 import { INITIAL_FLIGHT_STATUS_ID, MESSAGES } from '@app/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, FlightsTable } from '../db/schema.js';
+import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
+import type { Auth } from '../http/context.js';
 import { NotFoundError } from '../http/errors.js';
 import {
   type BookingSummary,
@@ -65,12 +67,14 @@ export type DuplicateFlightInput = {
 
 /**
  * POST /api/flights/{id}/duplicate. One transaction: the new flight (planned, no takeoff/landing times), then
- * on request its teammates, passenger registrations and notes; any failure leaves nothing behind.
+ * on request its teammates, passenger registrations and notes; any failure leaves nothing behind, history included
+ * (one entry per row written, in the same transaction).
  */
 export async function duplicateFlight(
   db: Kysely<DB>,
   flightId: number,
   input: DuplicateFlightInput,
+  auth: Auth | null = null,
 ): Promise<Selectable<FlightsTable>> {
   return db.transaction().execute(async (trx) => {
     const source = await trx.selectFrom('flights').selectAll().where('id', '=', flightId).executeTakeFirst();
@@ -97,6 +101,15 @@ export async function duplicateFlight(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    const history: HistoryEntry[] = [];
+    const flightEntry: HistoryEntry = {
+      resource: 'flights',
+      recordId: flight.id,
+      action: 'create',
+      changes: diffRow(null, { ...flight }),
+      flightId: flight.id,
+    };
+    history.push(flightEntry);
 
     if (input.with_teammates) {
       const teammates = await trx
@@ -109,20 +122,34 @@ export async function duplicateFlight(
           .insertInto('flight_teammates')
           .values(teammates.map((t) => ({ flight_id: flight.id, teammate_id: t.teammate_id })))
           .execute();
+        flightEntry.changes.teammates = [null, teammates.map((t) => t.teammate_id).sort((a, b) => a - b)];
       }
     }
     if (input.with_passengers) {
       const registrations = await trx
-        .selectFrom('registrations')
-        .select('passenger_id')
-        .where('flight_id', '=', source.id)
-        .orderBy('id')
+        .selectFrom('registrations as r')
+        .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+        .select(['r.passenger_id', 'p.booking_id'])
+        .where('r.flight_id', '=', source.id)
+        .orderBy('r.id')
         .execute();
       if (registrations.length > 0) {
-        await trx
+        const inserted = await trx
           .insertInto('registrations')
           .values(registrations.map((r) => ({ flight_id: flight.id, passenger_id: r.passenger_id, created_at: now })))
+          .returning(['id', 'passenger_id'])
           .execute();
+        const bookingOf = new Map(registrations.map((r) => [r.passenger_id, r.booking_id]));
+        for (const r of inserted) {
+          history.push({
+            resource: 'registrations',
+            recordId: r.id,
+            action: 'create',
+            changes: diffRow(null, { flight_id: flight.id, passenger_id: r.passenger_id }),
+            flightId: flight.id,
+            bookingId: bookingOf.get(r.passenger_id) ?? null,
+          });
+        }
       }
     }
     if (input.with_notes) {
@@ -134,12 +161,23 @@ export async function duplicateFlight(
         .orderBy('id')
         .execute();
       if (notes.length > 0) {
-        await trx
+        const inserted = await trx
           .insertInto('flight_notes')
           .values(notes.map((n) => ({ ...n, flight_id: flight.id, created_at: now, updated_at: now })))
+          .returningAll()
           .execute();
+        for (const note of inserted) {
+          history.push({
+            resource: 'flight-notes',
+            recordId: note.id,
+            action: 'create',
+            changes: diffRow(null, { ...note }),
+            flightId: flight.id,
+          });
+        }
       }
     }
+    await recordHistory(trx, auth, history);
     return flight;
   });
 }

@@ -212,6 +212,23 @@ export async function pendingPassengers(db: Kysely<DB>, day: string): Promise<nu
   return Number(row?.total ?? 0);
 }
 
+/**
+ * The same rule over several days (the dashboard's coming week): YYYY-MM-DD → pending passengers, days without any
+ * left out. One grouped query over the requested_dates date index.
+ */
+export async function pendingPassengersByDay(db: Kysely<DB>, from: string, to: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('requested_dates as rd')
+    .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
+    .select(['rd.date', sql<number>`sum(b.passengers_number)`.as('total')])
+    .where('rd.date', '>=', from)
+    .where('rd.date', '<=', to)
+    .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id)
+    .groupBy('rd.date')
+    .execute();
+  return new Map(rows.map((row) => [row.date, Number(row.total)]));
+}
+
 /** Flights first when a flight and an event share a time, then by id: a stable order for the sidebar. */
 const byTime = (a: PlanningItem, b: PlanningItem): number =>
   a.scheduled_time.localeCompare(b.scheduled_time) ||

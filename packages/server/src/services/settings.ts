@@ -1,13 +1,15 @@
 import { isCleanText, SECRET_SETTINGS, SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { recordHistory, SECRET_MARKER } from '../engine/history.js';
+import type { Auth } from '../http/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 import { sanitizeEmailBody } from '../resources/administration.js';
 
 // Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
 
-type SettingKind = 'switch' | 'number' | 'text' | 'email' | 'url' | 'html';
+type SettingKind = 'switch' | 'number' | 'months' | 'text' | 'email' | 'url' | 'html';
 
 /**
  * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
@@ -37,6 +39,7 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   widget_show_availability: 'switch',
   widget_show_location: 'switch',
   widget_show_prestation: 'switch',
+  voucher_validity_months: 'months',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
@@ -46,7 +49,8 @@ export type Setting = { key: string; value: string | null; is_set?: boolean };
  * Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). `seal`
  * encrypts a secret before it is stored (services/secret-box.ts).
  */
-export type SettingsActor = { isSu: boolean; seal?: (plain: string) => string };
+/** `auth`: who writes, for the history (engine/history.ts). */
+export type SettingsActor = { isSu: boolean; seal?: (plain: string) => string; auth?: Auth | null };
 
 export const isSecretSetting = (key: string): boolean => (SECRET_SETTINGS as readonly string[]).includes(key);
 
@@ -71,6 +75,18 @@ export function normalizeSettingValue(key: SettingKey, value: unknown): { value:
       if (value === 1 || value === '1' || value === true) return { value: '1' };
       if (value === 0 || value === '0' || value === false) return { value: '0' };
       return { error: 'La valeur doit être 0 ou 1.' };
+    }
+    case 'months': {
+      // A whole number of months, 1 to 120 (a voucher valid ten years is the most any operator sells).
+      const n =
+        typeof value === 'number'
+          ? value
+          : typeof value === 'string' && /^\s*\d+\s*$/.test(value)
+            ? Number(value)
+            : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > 120)
+        return { error: 'La valeur doit être un nombre de mois entre 1 et 120.' };
+      return { value: String(n) };
     }
     case 'number': {
       const n =
@@ -106,12 +122,26 @@ export async function readSetting(db: Kysely<DB>, key: string, actor: SettingsAc
   return row ?? { key, value: SETTING_DEFAULTS[key] };
 }
 
-async function upsert(db: Kysely<DB>, key: string, value: string): Promise<void> {
-  await db
+/** Writes one setting and its history entry (the secret's value masked), in the caller's transaction. */
+async function upsert(db: Kysely<DB>, key: string, value: string, actor: SettingsActor): Promise<void> {
+  const before = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await db
     .insertInto('settings')
     .values({ key, value })
     .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const old = before?.value ?? null;
+  if (old === value) return;
+  const shown = (v: string | null) => (!v || !isSecretSetting(key) ? v : SECRET_MARKER);
+  await recordHistory(db, actor.auth, [
+    {
+      resource: 'settings',
+      recordId: row.id,
+      action: before ? 'update' : 'create',
+      changes: { [key]: [shown(old), shown(value)] },
+    },
+  ]);
 }
 
 /** PUT /api/settings/{key} {value}. */
@@ -124,7 +154,8 @@ export async function writeSetting(
   assertReachable(key, actor);
   const result = normalizeSettingValue(key, value);
   if ('error' in result) throw ValidationError.field('value', result.error);
-  await upsert(db, key, sealed(key, result.value, actor));
+  const stored = sealed(key, result.value, actor);
+  await db.transaction().execute((trx) => upsert(trx, key, stored, actor));
   if (isSecretSetting(key)) return { key, value: null, is_set: result.value !== '' };
   return { key, value: result.value };
 }
@@ -153,7 +184,7 @@ export async function writeSettings(
   if (Object.keys(errors).length > 0) throw new ValidationError(errors);
   if (accepted.length === 0) throw ValidationError.field('settings', 'Aucun paramètre à enregistrer.');
   await db.transaction().execute(async (trx) => {
-    for (const { key, value } of accepted) await upsert(trx, key, value);
+    for (const { key, value } of accepted) await upsert(trx, key, value, actor);
   });
   return accepted.map(({ key, value }) =>
     isSecretSetting(key) ? { key, value: null, is_set: value !== '' } : { key, value },

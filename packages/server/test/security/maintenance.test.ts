@@ -67,7 +67,10 @@ describe(`maintenance mode on ${engine}`, () => {
       expect(response.json()).toEqual(MAINTENANCE);
     }
 
-    expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+    const health = await app.inject({ method: 'GET', url: '/health' });
+    expect(health.statusCode).toBe(200);
+    // The state is readable without a session: the web app's login page goes to /maintenance on it.
+    expect(health.json()).toEqual({ status: 'ok', maintenance: true });
     // The web app loads, so the browser can show /maintenance (client-side routes fall back to index.html).
     for (const url of ['/', '/assets/app-1234.js']) {
       expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
@@ -78,6 +81,7 @@ describe(`maintenance mode on ${engine}`, () => {
     await waitForCache();
     expect((await app.inject({ method: 'GET', url: '/api/me', headers: user.headers })).statusCode).toBe(200);
     expect((await app.inject({ method: 'GET', url: '/csrf-cookie' })).statusCode).toBe(204);
+    expect((await app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok', maintenance: false });
   });
 
   it('reads the flag at most once per cache period, not once per request', async () => {

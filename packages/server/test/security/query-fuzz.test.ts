@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registry } from '../../src/resources/index.js';
-import { seedDemo } from '../../src/services/demo-seed.js';
+import { seedDemo } from '../../src/seed/demo.js';
 import { apiToken } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { fuzzRandom, hostileQuery } from './query-fuzz.js';

@@ -40,7 +40,13 @@ const API_ORIGIN = resolveApiOrigin(import.meta.env.VITE_API_ORIGIN, window.loca
 /** The address of an API path for the browser itself to open (a PDF in a frame, a download link). */
 export const apiUrl = (path: string): string => `${API_ORIGIN}${path}`;
 
-export type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal };
+export type RequestOptions = {
+  method?: string;
+  body?: unknown;
+  signal?: AbortSignal;
+  /** A public route for pages without a session (the planning widget): no cookie, no anti-forgery token. */
+  isAnonymous?: boolean;
+};
 
 let csrfCookieRequest: Promise<unknown> | null = null;
 /** Asks the server for the anti-forgery cookie when the browser has none yet (one request at a time). */
@@ -69,18 +75,24 @@ function parseBody(text: string): unknown {
   }
 }
 
-export async function request<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  { method = 'GET', body, signal, isAnonymous = false }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
+  // A FormData body (file upload) goes as multipart: the browser writes the Content-Type with its boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
+  if (method !== 'GET' && !isAnonymous) {
     const token = await ensureCsrfCookie();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
   const response = await fetch(`${API_ORIGIN}${path}`, {
     method,
     headers,
-    credentials: 'include',
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // The public routes answer any origin with '*', which a credentialed request may not read.
+    credentials: isAnonymous ? 'omit' : 'include',
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     signal,
   });
   for (const l of listeners) l(response.status, response.ok);
@@ -90,9 +102,38 @@ export async function request<T>(path: string, { method = 'GET', body, signal }:
   return data as T;
 }
 
+/**
+ * Whether the server is in maintenance, from GET /health: it needs no session and answers 200 even then, so a
+ * signed-out visitor learns it without a failed call. Not seen by the response listeners: this 200 says nothing
+ * about the session. Null when the server cannot be asked.
+ */
+export async function readMaintenanceState(): Promise<boolean | null> {
+  try {
+    const response = await fetch(`${API_ORIGIN}/health`, { headers: { Accept: 'application/json' } });
+    if (!response.ok) return null;
+    const body = parseBody(await response.text()) as { maintenance?: unknown } | null;
+    return body?.maintenance === true;
+  } catch {
+    return null;
+  }
+}
+
 const withQuery = (path: string, query?: ListQuery) => {
   const qs = query ? formatListQuery(query).toString() : '';
   return qs ? `${path}?${qs}` : path;
+};
+
+/**
+ * The address of a list's CSV export (every row of the query's filters, search and order, not one page), for a
+ * plain download link: the browser sends the session cookie itself.
+ */
+export const csvExportUrl = (endpoint: string, query: ListQuery, columns: readonly [string, string][]): string => {
+  // Pages, sums, counts and appends are not columns of a CSV: the server is spared them.
+  const { page: _page, per_page: _perPage, sum: _sum, count: _count, append: _append, ...rest } = query;
+  const params = new URLSearchParams([...formatListQuery(rest)]);
+  params.set('format', 'csv');
+  params.set('columns', JSON.stringify(columns));
+  return apiUrl(`${endpoint}?${params}`);
 };
 
 /** Generic data access over a resource endpoint such as `/api/balloons`. */
@@ -109,4 +150,16 @@ export const api = {
   remove: (endpoint: string, id: number) => request<void>(`${endpoint}/${id}`, { method: 'DELETE' }),
   post: <T>(path: string, body?: unknown) => request<T>(path, { method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown) => request<T>(path, { method: 'PUT', body: body ?? {} }),
+  /** POST multipart/form-data with one file under `field`. */
+  upload: <T>(path: string, file: File, field = 'file') => {
+    const form = new FormData();
+    form.append(field, file, file.name);
+    return request<T>(path, { method: 'POST', body: form });
+  },
+};
+
+/** The anonymous routes under /api/public (the planning widget framed on an operator's site). */
+export const publicApi = {
+  get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal, isAnonymous: true }),
+  post: <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body, isAnonymous: true }),
 };

@@ -1,7 +1,8 @@
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
+import { readMaintenanceState } from '../api/client';
 import { notifyFailure } from '../components/notify/notify';
-import { ensureSession, getSession } from '../session/store';
-import { type AccessRule, decideAccess, decideNavigation } from './guards';
+import { ensureSession, getSession, setMaintenance } from '../session/store';
+import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from './guards';
 import { hasValidRouteParams } from './params';
 import { pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
@@ -17,9 +18,19 @@ const requestedPath = (request: Request) => {
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
-/** Every route: while maintenance mode is on, every navigation goes to the maintenance page. */
-export function maintenanceLoader({ request }: LoaderFunctionArgs) {
-  const target = decideNavigation({ path: requestedPath(request), isPublic: true }, getSession());
+/**
+ * Every route: while maintenance mode is on, every navigation goes to the maintenance page. A signed-in user's pages
+ * call the API at once and meet its 503; a signed-out visitor's (login, password pages) may call nothing, so for
+ * them the server's state is asked first (GET /health, no session needed).
+ */
+export async function maintenanceLoader({ request }: LoaderFunctionArgs) {
+  const path = requestedPath(request);
+  const session = getSession();
+  const isMaintenancePage = path.split('?')[0] === ROUTE_PATHS.maintenance;
+  if (!session.isMaintenance && session.status !== 'authenticated' && !isMaintenancePage) {
+    if (await readMaintenanceState()) setMaintenance(true, path);
+  }
+  const target = decideNavigation({ path, isPublic: true }, getSession());
   if (target) throw redirect(target);
   return null;
 }
@@ -41,9 +52,9 @@ export function accessLoader(rule: AccessRule) {
     if (!me) return null;
     const target = decideAccess(rule, me);
     if (!target) return null;
-    if (rule !== 'remoteOrders') {
-      notifyFailure("Vous n'avez pas accès à cette page.");
-    }
+    const message = refusalMessage(rule);
+    // Once: /settings meets the guard twice (itself, then the child its index redirects to).
+    if (message) notifyFailure(message, undefined, { id: `refused-${rule}` });
     throw redirect(target);
   };
 }

@@ -1,3 +1,4 @@
+import { CAPABILITIES, type Capability, ROLES } from '@app/domain';
 import type { Me } from '../api/session-types';
 import type { SessionState } from '../session/store';
 import { ROUTE_PATHS } from './routes';
@@ -24,6 +25,28 @@ export function canAccess(rule: AccessRule, me: Me): boolean {
     // Governed by the remote-order-import setting, not by role.
     case 'remoteOrders':
       return me.settings.remoteOrdersImport;
+  }
+}
+
+const su = ROLES.su.label.toLowerCase();
+const withRight = (capability: Capability) => `aux rôles ayant le droit « ${CAPABILITIES[capability]} »`;
+
+/**
+ * What a refused user is told, in French: whom the page is reserved to (SPEC §6). Null where the refusal is no
+ * matter of role: remote orders follow a setting, and their link is hidden while it is off.
+ */
+export function refusalMessage(rule: AccessRule): string | null {
+  switch (rule) {
+    case 'settings':
+      return `Page réservée au ${su} et ${withRight('manage_settings')}.`;
+    case 'ticketTemplates':
+      return `Page réservée au ${su} et ${withRight('manage_ticket_templates')}.`;
+    case 'suOnly':
+      return `Page réservée au ${su}.`;
+    case 'users':
+      return `Page réservée ${withRight('manage_users')}.`;
+    case 'remoteOrders':
+      return null;
   }
 }
 

@@ -51,6 +51,26 @@ describe('navigation guard (SPEC §2.2)', () => {
     expect(router.state.location.pathname).toBe('/maintenance');
   });
 
+  it("sends a signed-out visitor from the login page to maintenance on the server's word, before any failed call", async () => {
+    // GET /health as the server answers it in maintenance (200, no session needed); every other call would fail.
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input) => {
+      calls.push(String(input));
+      return String(input).endsWith('/health')
+        ? new Response(JSON.stringify({ status: 'ok', maintenance: true }), { status: 200 })
+        : new Response(JSON.stringify({ message: 'Application en maintenance.' }), { status: 503 });
+    };
+    try {
+      const { router } = renderApp('/auth/login', null);
+      expect(await pageTitle('Maintenance en cours')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/maintenance');
+      expect(calls[0]).toBe('/health');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+  });
+
   it('redirects the root to the dashboard', async () => {
     const { router } = renderApp('/', operator());
     expect(await pageTitle('Tableau de bord')).toBeInTheDocument();
@@ -100,9 +120,12 @@ describe('redirects and digits-only parameters (SPEC §2.1, §5.3)', () => {
     '/flights/x',
     '/other-data/balloons/1e3',
     '/nowhere',
-  ])('%s shows the not-found page', async (path) => {
-    renderApp(path, admin());
+  ])('%s shows the not-found page, named so in the tab', async (path) => {
+    document.title = 'Montgolfière';
+    const me = admin();
+    renderApp(path, me);
     expect(await pageTitle('Page introuvable')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe(`Page introuvable · ${me.global.app_name}`));
     expect(screen.getByRole('link', { name: "Retour à l'accueil" })).toHaveAttribute('href', '/');
   });
 
@@ -117,7 +140,9 @@ describe('role and setting guards (SPEC §6)', () => {
     for (const me of [operator(), su()]) {
       const { router, unmount } = renderApp('/users', me);
       await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-      expect(await screen.findByText("Vous n'avez pas accès à cette page.")).toBeInTheDocument();
+      expect(
+        await screen.findByText('Page réservée aux rôles ayant le droit « Gérer les utilisateurs ».'),
+      ).toBeInTheDocument();
       unmount();
       notifications.clean();
     }
@@ -125,14 +150,23 @@ describe('role and setting guards (SPEC §6)', () => {
     expect(await pageTitle('Utilisateurs')).toBeInTheDocument();
   });
 
-  it('refuses the settings area to an operator', async () => {
-    const { router } = renderApp('/settings/api-keys', operator());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  it('refuses the settings area to an operator, saying once to whom it is reserved', async () => {
+    for (const path of ['/settings/api-keys', '/settings']) {
+      const { router, unmount } = renderApp(path, operator());
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      const said = 'Page réservée au super utilisateur et aux rôles ayant le droit « Gérer les paramètres ».';
+      expect(await screen.findByText(said)).toBeInTheDocument();
+      expect(await pageTitle('Tableau de bord')).toBeInTheDocument();
+      expect(screen.getAllByText(said)).toHaveLength(1);
+      unmount();
+      notifications.clean();
+    }
   });
 
   it('keeps capabilities and the online-shop settings to su', async () => {
     const first = renderApp('/settings/capabilities', admin());
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByText('Page réservée au super utilisateur.')).toBeInTheDocument();
     first.unmount();
     renderApp('/settings/capabilities', su());
     expect(await pageTitle('Droits des rôles')).toBeInTheDocument();
@@ -142,6 +176,11 @@ describe('role and setting guards (SPEC §6)', () => {
   it('opens ticket templates with manage_ticket_templates or to su', async () => {
     const first = renderApp('/settings/ticket-templates', admin());
     await waitFor(() => expect(first.router.state.location.pathname).toBe('/dashboard'));
+    expect(
+      await screen.findByText(
+        'Page réservée au super utilisateur et aux rôles ayant le droit « Gérer les modèles de billet ».',
+      ),
+    ).toBeInTheDocument();
     first.unmount();
     renderApp('/settings/ticket-templates/4', su());
     expect(await pageTitle('Modèle de billet')).toBeInTheDocument();

@@ -27,8 +27,18 @@ const named = (name: RouteName, title?: string, extra: Omit<RouteHandle, 'name' 
   handle: { name, title, ...extra } satisfies RouteHandle,
 });
 
+/**
+ * A route that only redirects, from its loader. Its explicit null element is what React Router wants of a leaf
+ * route: without one it warns 'Matched leaf route … does not have an element' on every visit.
+ */
+const redirectOnly = { element: null } as const;
+
 /** A child route of a parent that redirects to it (its index route does the redirect). */
-const indexRedirect = (name: RouteName): RouteObject => ({ index: true, loader: redirectLoader(name) });
+const indexRedirect = (name: RouteName): RouteObject => ({
+  index: true,
+  loader: redirectLoader(name),
+  ...redirectOnly,
+});
 
 const bookingLists: RouteObject[] = Object.values(BOOKING_STATUSES).map((status) => ({
   path: `/bookings/${status.slug}`,
@@ -155,10 +165,14 @@ const authenticated: RouteObject = {
   // Lazy too: the sign-in page needs none of the app shell.
   lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
   children: [
-    { ...named('home'), loader: redirectLoader('dashboard') },
+    { ...named('home'), loader: redirectLoader('dashboard'), ...redirectOnly },
     { ...named('dashboard', 'Tableau de bord'), ...page(() => import('../features/dashboard/DashboardPage')) },
     // No list of all bookings in the spec: /bookings shows the pending ones, the first status.
-    { path: '/bookings', loader: () => redirect(pathTo('bookings', { status: BOOKING_STATUSES.pending.slug })) },
+    {
+      path: '/bookings',
+      loader: () => redirect(pathTo('bookings', { status: BOOKING_STATUSES.pending.slug })),
+      ...redirectOnly,
+    },
     ...bookingLists,
     {
       ...named('single-booking', 'Réservation'),
@@ -202,6 +216,13 @@ const authenticated: RouteObject = {
       shouldRevalidate: alwaysRevalidate,
       ...page(() => import('../features/users/UsersPage')),
     },
+    {
+      // The whole write history: administrators (the settings guard, as GET /api/history on the server).
+      ...named('history', 'Historique'),
+      loader: accessLoader('settings'),
+      shouldRevalidate: alwaysRevalidate,
+      ...page(() => import('../features/history/HistoryPage')),
+    },
   ],
 };
 
@@ -209,7 +230,7 @@ const authArea: RouteObject = {
   ...named('auth'),
   ...page(() => import('../features/auth/AuthLayout')),
   children: [
-    { index: true, loader: () => redirect(ROUTE_PATHS.login) },
+    { index: true, loader: () => redirect(ROUTE_PATHS.login), ...redirectOnly },
     { ...named('login', 'Connexion'), loader: guestLoader, ...page(() => import('../features/auth/LoginPage')) },
     {
       ...named('lost-password', 'Mot de passe oublié'),
@@ -235,6 +256,10 @@ export const routes: RouteObject[] = [
       authenticated,
       authArea,
       { ...named('maintenance', 'Maintenance'), ...page(() => import('../pages/MaintenancePage')) },
+      {
+        ...named('widget-planning', 'Planning des vols'),
+        ...page(() => import('../features/widget/PublicPlanningPage')),
+      },
       // Static: the error page shows it too (a non-digit id), and it is small.
       { path: '*', handle: { title: 'Page introuvable' }, Component: NotFoundPage },
     ],

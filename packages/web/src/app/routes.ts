@@ -46,12 +46,15 @@ export const ROUTE_PATHS = {
   widgets: '/settings/widgets',
   'settings-online-shop': '/settings/online-shop',
   users: '/users',
+  history: '/history',
   auth: '/auth',
   login: '/auth/login',
   'lost-password': '/auth/lost-password',
   'reset-password': '/auth/reset-password',
   'first-login': '/auth/first-login',
   maintenance: '/maintenance',
+  /** The public planning widget, framed on an operator's site (outside the app shell, no session). */
+  'widget-planning': '/widget/planning',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
@@ -84,5 +87,5 @@ export function pathTo<Name extends RouteName>(name: Name, ...[params, query]: P
 /** Slugs of the booking lists (SPEC §4.1); each is its own static route so /bookings/{digits} stays a booking. */
 export const BOOKING_LIST_SLUGS = Object.values(BOOKING_STATUSES).map((status) => status.slug);
 
-/** Auth pages and the maintenance and not-found pages are reachable without a session. */
-export const PUBLIC_PATH_PREFIXES = [ROUTE_PATHS.auth, ROUTE_PATHS.maintenance] as const;
+/** Auth pages, the public widgets and the maintenance and not-found pages are reachable without a session. */
+export const PUBLIC_PATH_PREFIXES = [ROUTE_PATHS.auth, ROUTE_PATHS.maintenance, '/widget'] as const;

@@ -1,10 +1,12 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { BalloonMark } from '../app/layout/Logo';
+import { useDocumentTitle } from '../app/page-title';
 import { pathTo } from '../app/routes';
 
 /** The catch-all page, also shown for a route parameter that is not digits only. */
 export default function NotFoundPage() {
+  useDocumentTitle('Page introuvable');
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={460} ta="center">

@@ -10,7 +10,7 @@ import { Logo } from './Logo';
 import { Navigation } from './Navigation';
 import { useNavigationCollapsed } from './navigation-collapse';
 import { navigationItems } from './navigation-items';
-import { useOpenBookingCounts } from './open-booking-counts';
+import { useOpenBookingCounts, useWaitingRequestCount, WAITING_REQUESTS_COUNT } from './open-booking-counts';
 import { PageHeading } from './PageHeading';
 import { UserMenu } from './UserMenu';
 
@@ -32,7 +32,10 @@ function SignedInLayout({ me }: { me: Me }) {
   const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
-  const items = navigationItems(me, useOpenBookingCounts());
+  const items = navigationItems(me, {
+    ...useOpenBookingCounts(),
+    [WAITING_REQUESTS_COUNT]: useWaitingRequestCount(),
+  });
   const appName = me.global.app_name;
 
   // The drawer closes on every navigation (including back/forward).

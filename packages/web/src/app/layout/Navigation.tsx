@@ -19,8 +19,9 @@ function ChildIcon(child: NavigationLink) {
 
 function childCount(child: NavigationLink) {
   if (child.count === undefined) return undefined;
+  const label = child.countLabel ? child.countLabel(child.count) : `${child.count} réservations`;
   return (
-    <Badge size="sm" variant="light" circle={child.count < 10} aria-label={`${child.count} réservations`}>
+    <Badge size="sm" variant="light" circle={child.count < 10} aria-label={label} title={label}>
       {child.count}
     </Badge>
   );
@@ -62,6 +63,7 @@ function ExpandedItem({
         to={item.to}
         label={item.label}
         leftSection={<Icon size={20} stroke={1.6} />}
+        rightSection={childCount(item)}
         active={isActive}
         aria-current={isActive ? 'page' : undefined}
         onClick={onNavigate}
@@ -118,6 +120,11 @@ function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isA
           data-active={isActive || undefined}
         >
           <Icon size={22} stroke={1.6} />
+          {item.count !== undefined && (
+            <Badge size="xs" circle pos="absolute" top={2} right={2} aria-label={item.countLabel?.(item.count)}>
+              {item.count}
+            </Badge>
+          )}
         </UnstyledButton>
       </Tooltip>
     );

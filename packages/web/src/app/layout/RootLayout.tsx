@@ -1,28 +1,21 @@
 import { Progress } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useSession } from '../../session/store';
+import { useDocumentTitle } from '../page-title';
 import { usePageHeading } from '../route-handle';
 import { UpdateNotice } from './UpdateNotice';
-
-const DEFAULT_APP_NAME = 'Montgolfière';
 
 /** Around every page: scroll to top on each navigation (SPEC §2.2), tab title, loading bar, new-version notice. */
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();
   const { title } = usePageHeading();
-  const { me } = useSession();
-  const appName = me?.global.app_name ?? DEFAULT_APP_NAME;
+  useDocumentTitle(title);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation, keyed by the location.
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.key]);
-
-  useEffect(() => {
-    document.title = title ? `${title} · ${appName}` : appName;
-  }, [title, appName]);
 
   return (
     <>

@@ -5,6 +5,7 @@ import {
   IconClipboardList,
   IconDatabase,
   IconFileImport,
+  IconHistory,
   IconLayoutDashboard,
   IconSettings,
   IconUsers,
@@ -19,8 +20,10 @@ export type NavigationLink = {
   label: string;
   to: string;
   icon?: ComponentType<{ size?: number | string; stroke?: number }>;
-  /** A live count beside the label (open booking statuses). */
+  /** A live count beside the label (open booking statuses, waiting registration requests). */
   count?: number;
+  /** What the count counts, for screen readers ('3 réservations'). */
+  countLabel?: (count: number) => string;
 };
 export type NavigationItem = NavigationLink & {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
@@ -29,9 +32,13 @@ export type NavigationItem = NavigationLink & {
   children?: NavigationLink[];
 };
 
+const waitingRequestsLabel = (count: number) => `${count} demande${count > 1 ? 's' : ''} d'inscription en attente`;
+
 /**
  * The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. `counts`
- * are the bookings of the open statuses, by slug (useOpenBookingCounts).
+ * are the bookings of the open statuses, by slug (useOpenBookingCounts), and the waiting registration requests
+ * under 'registration-requests' (useWaitingRequestCount): when some wait, 'Vols' shows their number and opens the
+ * flights that have one.
  */
 export function navigationItems(me: Me, counts: Partial<Record<string, number>> = {}): NavigationItem[] {
   const items: (NavigationItem | false)[] = [
@@ -49,7 +56,15 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
       })),
     },
     { label: 'Planning', to: pathTo('planning'), section: '/planning', icon: IconCalendarEvent },
-    { label: 'Vols', to: pathTo('flights'), section: '/flights', icon: IconBalloon },
+    {
+      label: 'Vols',
+      to: counts['registration-requests'] ? pathTo('flights', undefined, { requests: 'pending' }) : pathTo('flights'),
+      section: '/flights',
+      icon: IconBalloon,
+      // No badge at zero: the count is news only when a request waits.
+      count: counts['registration-requests'] || undefined,
+      countLabel: waitingRequestsLabel,
+    },
     canAccess('remoteOrders', me) && {
       label: 'Commandes à distance',
       to: pathTo('remote-orders'),
@@ -64,6 +79,7 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
       icon: IconSettings,
     },
     canAccess('users', me) && { label: 'Utilisateurs', to: pathTo('users'), section: '/users', icon: IconUsers },
+    canAccess('settings', me) && { label: 'Historique', to: pathTo('history'), section: '/history', icon: IconHistory },
   ];
   return items.filter((item): item is NavigationItem => item !== false);
 }

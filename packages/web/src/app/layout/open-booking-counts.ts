@@ -1,5 +1,5 @@
 import { BOOKING_STATUSES, type Paginated } from '@app/domain';
-import { useQueries } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client';
 
 // The live counts beside the open booking statuses in the navigation (issue 8): one exact count per status,
@@ -28,4 +28,26 @@ export function useOpenBookingCounts(): Partial<Record<string, number>> {
       return count === undefined ? [] : [[status.slug, count]];
     }),
   );
+}
+
+/** The navigation's key for the registration requests waiting for staff (beside 'Vols'). */
+export const WAITING_REQUESTS_COUNT = 'registration-requests';
+
+/**
+ * Registration requests filed on the public widget and not yet decided (issue 11): the same one-row page as the
+ * booking counts, refreshed every minute and whenever a screen refreshes '/api/registration-requests'.
+ */
+export function useWaitingRequestCount(): number | undefined {
+  const result = useQuery({
+    queryKey: ['/api/registration-requests', 'navigation-count'],
+    queryFn: ({ signal }) =>
+      api.page<{ id: number }>(
+        '/api/registration-requests',
+        { filters: [{ field: 'status', op: '=', value: 'pending' }], page: 1, per_page: 1 },
+        signal,
+      ),
+    refetchInterval: REFRESH_MS,
+    select: (answer) => answer.count,
+  });
+  return result.data;
 }

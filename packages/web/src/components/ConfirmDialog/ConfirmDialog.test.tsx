@@ -35,6 +35,24 @@ describe('confirmDelete', INTERACTION_SUITE, () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(answers).toEqual([true]));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), AFTER_CLOSE);
+    // Said in green, and not 'Données sauvegardées': nothing was saved.
+    expect(screen.getByText('Élément supprimé')).toBeInTheDocument();
+    expect(screen.queryByText('Données sauvegardées')).not.toBeInTheDocument();
+  });
+
+  it("says the entity's own wording when it has one, and nothing when the deletion fails", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const onConfirm = vi.fn().mockRejectedValueOnce(new Error('refusé')).mockResolvedValueOnce(undefined);
+    const { answers, user } = renderOpener(() => confirmDelete({ onConfirm, successMessage: 'Clé révoquée' }));
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    await user.click(await screen.findByRole('switch', { name: 'Je confirme la suppression définitive' }));
+    await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText('Erreur lors de la suppression')).toBeInTheDocument();
+    expect(screen.queryByText('Clé révoquée')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Supprimer' }));
+    await waitFor(() => expect(answers).toEqual([true]));
+    expect(await screen.findByText('Clé révoquée')).toBeInTheDocument();
+    expect(screen.queryByText('Élément supprimé')).not.toBeInTheDocument();
   });
 
   it('stays open and notifies when the deletion fails', async () => {

@@ -1,9 +1,9 @@
-import { MESSAGES, MODAL_CLOSE_MS } from '@app/domain';
+import { DELETED_MESSAGE, MESSAGES, MODAL_CLOSE_MS } from '@app/domain';
 import { Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type ReactNode, useState } from 'react';
 import { semanticColors } from '../../theme';
-import { notifyFailure } from '../notify/notify';
+import { notifyFailure, notifySuccess } from '../notify/notify';
 
 export type ConfirmKind = 'accept' | 'reject' | 'delete';
 
@@ -19,10 +19,13 @@ type Action =
   | { onConfirm: () => Promise<unknown>; failureMessage: FailureMessage };
 
 export type ConfirmOptions = { title: ReactNode; message?: ReactNode } & Action;
-/** Deletion has its own title and failure message by default (SPEC §2.4, §8 'Erreur lors de la suppression'). */
+/**
+ * Deletion has its own title and failure message by default (SPEC §2.4, §8 'Erreur lors de la suppression'), and
+ * once its action succeeded says so in green: 'Élément supprimé' unless the entity has its own wording.
+ */
 export type ConfirmDeleteOptions = { title?: ReactNode; message?: ReactNode } & (
-  | { onConfirm?: undefined; failureMessage?: undefined }
-  | { onConfirm: () => Promise<unknown>; failureMessage?: FailureMessage }
+  | { onConfirm?: undefined; failureMessage?: undefined; successMessage?: undefined }
+  | { onConfirm: () => Promise<unknown>; failureMessage?: FailureMessage; successMessage?: string }
 );
 
 const buttons = {
@@ -36,12 +39,22 @@ type ConfirmBodyProps = {
   message?: ReactNode;
   onConfirm?: () => Promise<unknown>;
   failureMessage?: FailureMessage;
+  /** Deletion only: the green notification once onConfirm succeeded. @default 'Élément supprimé' */
+  successMessage?: string;
   onCancel: () => void;
   onConfirmed: () => void;
 };
 
 /** Message, the deletion switch when deleting, Annuler and the action button. */
-function ConfirmBody({ kind, message, onConfirm, failureMessage, onCancel, onConfirmed }: ConfirmBodyProps) {
+function ConfirmBody({
+  kind,
+  message,
+  onConfirm,
+  failureMessage,
+  successMessage,
+  onCancel,
+  onConfirmed,
+}: ConfirmBodyProps) {
   const [isConfirmed, setConfirmed] = useState(kind !== 'delete');
   const [isRunning, setRunning] = useState(false);
   const button = buttons[kind];
@@ -54,6 +67,7 @@ function ConfirmBody({ kind, message, onConfirm, failureMessage, onCancel, onCon
     setRunning(true);
     try {
       await onConfirm();
+      if (kind === 'delete') notifySuccess(successMessage ?? DELETED_MESSAGE);
       onConfirmed();
     } catch (error) {
       const message = typeof failureMessage === 'function' ? failureMessage(error) : failureMessage;
@@ -147,10 +161,21 @@ export type ConfirmModalProps = {
   onConfirm: () => Promise<unknown>;
   /** @default 'Erreur lors de la suppression' */
   failureMessage?: FailureMessage;
+  /** Deletion only. @default 'Élément supprimé' */
+  successMessage?: string;
 };
 
 /** The same dialogs as a component, for screens that keep the dialog in their own state. */
-export function ConfirmModal({ kind, opened, onClose, title, message, onConfirm, failureMessage }: ConfirmModalProps) {
+export function ConfirmModal({
+  kind,
+  opened,
+  onClose,
+  title,
+  message,
+  onConfirm,
+  failureMessage,
+  successMessage,
+}: ConfirmModalProps) {
   return (
     <Modal
       opened={opened}
@@ -166,6 +191,7 @@ export function ConfirmModal({ kind, opened, onClose, title, message, onConfirm,
           message={message}
           onConfirm={onConfirm}
           failureMessage={failureMessage}
+          successMessage={successMessage}
           onCancel={onClose}
           onConfirmed={onClose}
         />

@@ -65,7 +65,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function renderList(props: Partial<DataListProps<Balloon>> = {}, answer: (call: FakeCall) => FakeAnswer = serve) {
+function renderList(
+  props: Partial<DataListProps<Balloon>> = {},
+  answer: (call: FakeCall) => FakeAnswer = serve,
+  route = '/',
+) {
   fake = fakeFetch(answer);
   const view = renderWithProviders(
     <DataList<Balloon>
@@ -77,11 +81,22 @@ function renderList(props: Partial<DataListProps<Balloon>> = {}, answer: (call: 
       baseQuery={{ embed: ['location'], filters: [{ field: 'is_archived', op: '=', value: '0' }] }}
       {...props}
     />,
+    { route },
   );
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
 
 describe('DataList', INTERACTION_SUITE, () => {
+  it('adds the filters of the link it was opened by, and drops them on request', async () => {
+    const route = `/?${new URLSearchParams({ filters: 'volume|>|3000', filter_label: 'Grands ballons' })}`;
+    const { user } = renderList({}, serve, route);
+    expect(await screen.findByText('Liste filtrée : Grands ballons')).toBeInTheDocument();
+    await waitFor(() => expect(lastListCall().url.searchParams.get('filters')).toBe('is_archived|=|0,volume|>|3000'));
+    await user.click(screen.getByRole('button', { name: 'Voir toute la liste' }));
+    await waitFor(() => expect(lastListCall().url.searchParams.get('filters')).toBe('is_archived|=|0'));
+    expect(screen.queryByText(/Liste filtrée/)).not.toBeInTheDocument();
+  });
+
   it('reads the first page with the base query and shows its rows', async () => {
     renderList();
     expect(await screen.findByText('Ballon 01')).toBeInTheDocument();
@@ -91,6 +106,45 @@ describe('DataList', INTERACTION_SUITE, () => {
     expect(params.get('page')).toBe('1');
     expect(params.get('embed')).toBe('location');
     expect(params.get('filters')).toBe('is_archived|=|0');
+  });
+
+  it('exports every row of the current filters and order as CSV, with the columns shown (not one page)', async () => {
+    const { user } = renderList({
+      columns: [
+        ...columns,
+        { label: 'Lieu', key: 'location', render: (b) => String(b.id), csv: 'location.label' },
+        { label: 'Actions', key: 'actions', render: () => null },
+        {
+          label: 'Infos',
+          key: 'infos',
+          render: () => null,
+          csv: [
+            ['A', 'label'],
+            ['B', 'volume'],
+          ],
+        },
+      ],
+    });
+    await screen.findByText('Ballon 01');
+    await user.click(screen.getByRole('button', { name: 'Volume' }));
+    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(lastListCall().url.searchParams.get('page')).toBe('2'));
+    const link = screen.getByRole('link', { name: 'Exporter' });
+    expect(link).toHaveAttribute('download');
+    const url = new URL(link.getAttribute('href') as string, window.location.href);
+    expect(url.pathname).toBe('/api/balloons');
+    expect(url.searchParams.get('format')).toBe('csv');
+    expect(url.searchParams.get('order')).toBe('volume|ASC');
+    expect(url.searchParams.get('filters')).toBe('is_archived|=|0');
+    expect(url.searchParams.get('embed')).toBe('location');
+    expect(url.searchParams.has('page')).toBe(false);
+    expect(JSON.parse(url.searchParams.get('columns') as string)).toEqual([
+      ['Nom', 'label'],
+      ['Volume', 'volume'],
+      ['Lieu', 'location.label'],
+      ['A', 'label'],
+      ['B', 'volume'],
+    ]);
   });
 
   it('orders by a column header, back to page 1, and remembers the order for the next visit', async () => {

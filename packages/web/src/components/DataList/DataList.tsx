@@ -1,10 +1,13 @@
 import type { Paginated } from '@app/domain';
-import { Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconFilter, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { Alert, Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconDownload, IconFilter, IconLink, IconSearch } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { csvExportUrl } from '../../api/client';
 import { useSearchText } from '../../lib/debounce';
+import { filtersFromUrl } from '../../lib/list-state';
 import { useIsLargeScreen } from '../../lib/media';
-import { type DataColumn, DataTable, type DataTableProps } from '../DataTable/DataTable';
+import { csvColumnsOf, type DataColumn, DataTable, type DataTableProps } from '../DataTable/DataTable';
 import { DataListPagination } from './DataListPagination';
 import { FilterField } from './FilterField';
 import { type UseDataListOptions, useDataList } from './use-data-list';
@@ -43,7 +46,23 @@ export function DataList<T>({
   footer,
   ...tableProps
 }: DataListProps<T>) {
-  const list = useDataList<T>({ endpoint, filters, baseQuery, storageKey, defaultOrder, initialFilters });
+  // A link may narrow the list with ?filters=... (and name it with ?filter_label=...): added to the screen's fixed
+  // filters, shown above the table, removed by 'Voir toute la liste'.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkFiltersText = searchParams.get('filters');
+  const linkLabel = searchParams.get('filter_label');
+  const linkedQuery = useMemo(() => {
+    const linked = filtersFromUrl(linkFiltersText);
+    return linked.length > 0 ? { ...baseQuery, filters: [...(baseQuery?.filters ?? []), ...linked] } : baseQuery;
+  }, [baseQuery, linkFiltersText]);
+  const list = useDataList<T>({
+    endpoint,
+    filters,
+    baseQuery: linkedQuery,
+    storageKey,
+    defaultOrder,
+    initialFilters,
+  });
   const { state, dispatch } = list;
   const isLarge = useIsLargeScreen();
   const [searchInput, setSearchInput] = useState('');
@@ -56,10 +75,24 @@ export function DataList<T>({
 
   const sortableColumns = columns.filter((column) => column.sortField);
   const current = state.order[0];
+  const exportColumns = useMemo(() => csvColumnsOf(columns), [columns]);
+  // Every row of the current filters, search and order (not only this page), as a French spreadsheet reads it.
+  const exportButton = exportColumns.length > 0 && (list.page?.count ?? 0) > 0 && (
+    <Button
+      component="a"
+      href={csvExportUrl(endpoint, list.query, exportColumns)}
+      download
+      variant="default"
+      leftSection={<IconDownload size={16} aria-hidden />}
+      title={`Exporter les ${list.page?.count} lignes en CSV`}
+    >
+      Exporter
+    </Button>
+  );
 
   return (
     <Stack gap="md">
-      {(isSearchable || filters.length > 0 || toolbar || (!isLarge && sortableColumns.length > 0)) && (
+      {(isSearchable || filters.length > 0 || toolbar || exportButton || (!isLarge && sortableColumns.length > 0)) && (
         <Group justify="space-between" align="flex-end" gap="sm">
           <Group gap="sm" align="flex-end">
             {isSearchable && (
@@ -69,7 +102,9 @@ export function DataList<T>({
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={searchInput}
                 onChange={(event) => setSearchInput(event.currentTarget.value)}
-                w={isLarge ? 280 : 220}
+                // Never narrower than its placeholder ('Libellé ou immatriculation...' at 800 px): about 1ch a
+                // character, plus the icon's section and the padding.
+                w={`max(${isLarge ? 280 : 220}px, calc(${searchPlaceholder.length}ch + 3.5rem))`}
               />
             )}
             {filters.length > 0 && (
@@ -107,8 +142,33 @@ export function DataList<T>({
               />
             )}
           </Group>
-          {toolbar && <Group gap="sm">{toolbar}</Group>}
+          {(toolbar || exportButton) && (
+            <Group gap="sm">
+              {exportButton}
+              {toolbar}
+            </Group>
+          )}
         </Group>
+      )}
+      {linkedQuery !== baseQuery && (
+        <Alert variant="light" color="blue" icon={<IconLink size={18} aria-hidden />} p="xs">
+          <Group justify="space-between" gap="sm">
+            {`Liste filtrée : ${linkLabel || 'filtre du lien suivi'}`}
+            <Button
+              size="xs"
+              variant="subtle"
+              onClick={() =>
+                setSearchParams((params) => {
+                  params.delete('filters');
+                  params.delete('filter_label');
+                  return params;
+                })
+              }
+            >
+              Voir toute la liste
+            </Button>
+          </Group>
+        </Alert>
       )}
       {filters.length > 0 && (
         <Collapse expanded={areFiltersOpen}>

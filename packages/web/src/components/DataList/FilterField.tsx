@@ -29,7 +29,7 @@ function useFilterOptions(definition: SelectDefinition): { options: FilterOption
   const valueField = loader.valueField ?? 'id';
   const options = (result.data ?? []).map((item) => ({
     value: String(item[valueField]),
-    label: String(item[loader.labelField] ?? ''),
+    label: loader.getLabel ? loader.getLabel(item) : String(item[loader.labelField] ?? ''),
   }));
   return { options, isLoading: result.isLoading };
 }

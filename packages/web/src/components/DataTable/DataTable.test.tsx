@@ -51,6 +51,26 @@ describe('DataTable on large screens', () => {
     expect(screen.queryByRole('button', { name: 'Lieu' })).not.toBeInTheDocument();
   });
 
+  it('sorts from anywhere in the header cell, once per click, and from the keyboard', async () => {
+    restore = setScreenWidth(1280);
+    const user = userEvent.setup();
+    const onSort = vi.fn();
+    renderWithProviders(<DataTable columns={columns} rows={rows} onSort={onSort} />);
+    // The cell itself, outside its label: its padding, the blank beside a short label.
+    await user.click(screen.getByRole('columnheader', { name: /Volume/ }));
+    expect(onSort).toHaveBeenCalledTimes(1);
+    expect(onSort).toHaveBeenLastCalledWith('volume');
+    await user.click(screen.getByRole('button', { name: 'Nom' }));
+    expect(onSort).toHaveBeenCalledTimes(2);
+    screen.getByRole('button', { name: 'Nom' }).focus();
+    await user.keyboard('{Enter}');
+    expect(onSort).toHaveBeenCalledTimes(3);
+    expect(onSort).toHaveBeenLastCalledWith('label');
+    // A column without sort stays inert.
+    await user.click(screen.getByRole('columnheader', { name: 'Lieu' }));
+    expect(onSort).toHaveBeenCalledTimes(3);
+  });
+
   it("says 'Aucune donnée n'a été trouvée...' when empty and not loading", () => {
     restore = setScreenWidth(1280);
     const { rerender } = renderWithProviders(<DataTable columns={columns} rows={[]} isLoading />);

@@ -30,7 +30,22 @@ export type DataColumn<T> = {
   sortField?: string;
   /** Stable key when two columns share a label. @default field ?? label */
   key?: string;
+  /**
+   * What the list's CSV export writes for this column: a field path, or several [header, path] columns (a cell
+   * showing two values); false leaves it out. @default field ?? sortField (a column with neither is left out)
+   */
+  csv?: string | [string, string][] | false;
 };
+
+/** The [header, field path] pairs a list's CSV export asks the server for (GET {endpoint}?format=csv). */
+export function csvColumnsOf<T>(columns: readonly DataColumn<T>[]): [string, string][] {
+  return columns.flatMap((column): [string, string][] => {
+    if (column.csv === false) return [];
+    if (Array.isArray(column.csv)) return column.csv;
+    const path = column.csv ?? column.field ?? column.sortField;
+    return path ? [[column.label, path]] : [];
+  });
+}
 
 export type DataTableProps<T> = {
   columns: DataColumn<T>[];
@@ -202,9 +217,13 @@ export function DataTable<T>({
                     key={columnKey(column)}
                     ta={column.align ?? 'left'}
                     aria-sort={direction === 'ASC' ? 'ascending' : direction === 'DESC' ? 'descending' : undefined}
+                    // The whole cell sorts, not only its label: the button's own clicks (mouse, Enter, Space) bubble
+                    // up to here, so each sorts once; the button stays for the keyboard and screen readers.
+                    onClick={sortField && onSort ? () => onSort(sortField) : undefined}
+                    style={sortField && onSort ? { cursor: 'pointer', userSelect: 'none' } : undefined}
                   >
                     {sortField && onSort ? (
-                      <UnstyledButton onClick={() => onSort(sortField)} fw={700} fz="sm">
+                      <UnstyledButton fw={700} fz="sm">
                         <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : 'flex-start'}>
                           {column.label}
                           <SortIcon direction={direction} />

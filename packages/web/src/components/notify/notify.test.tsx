@@ -34,6 +34,19 @@ describe('notifications', () => {
     expect(log).toHaveBeenCalledWith('La création de la réservation a échoué', 500, { message: 'boom' });
   });
 
+  it('stays silent on a 503: the maintenance page is shown instead', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<div data-testid="page" />);
+    let id: string | null = '';
+    act(() => {
+      id = notifyFailure('Erreur de chargement de la liste de données', new ApiError(503, { message: 'Maintenance' }));
+    });
+    await screen.findByTestId('page');
+    expect(id).toBeNull();
+    expect(screen.queryByText('Erreur de chargement de la liste de données')).not.toBeInTheDocument();
+    expect(log).not.toHaveBeenCalled();
+  });
+
   it('closes by itself after 4000 ms', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderWithProviders(<div />);

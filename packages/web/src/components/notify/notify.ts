@@ -7,11 +7,16 @@ export function notifySuccess(message: string): string {
   return notifications.show({ message, color: semanticColors.success, autoClose: NOTIFICATION_TIMEOUT_MS });
 }
 
-/** SPEC §8: every failure shows a red notification and logs the response. */
-export function notifyFailure(message: string, error?: unknown): string {
+/**
+ * SPEC §8: every failure shows a red notification and logs the response. A 503 is maintenance: the app is already
+ * on its way to the maintenance page (api/global.ts), which says it all; a red failure over it would be noise.
+ * Returns the notification's id, or null when none was shown. An `id` shows it once while it is on screen.
+ */
+export function notifyFailure(message: string, error?: unknown, { id }: { id?: string } = {}): string | null {
+  if (error instanceof ApiError && error.status === 503) return null;
   if (error !== undefined) {
     if (error instanceof ApiError) console.error(message, error.status, error.body);
     else console.error(message, error);
   }
-  return notifications.show({ message, color: semanticColors.danger, autoClose: NOTIFICATION_TIMEOUT_MS });
+  return notifications.show({ id, message, color: semanticColors.danger, autoClose: NOTIFICATION_TIMEOUT_MS });
 }

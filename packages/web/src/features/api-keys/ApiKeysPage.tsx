@@ -84,6 +84,7 @@ export default function ApiKeysPage() {
       message: `La clé « ${client.name} » sera révoquée : ce qui l'utilise n'aura plus accès.`,
       onConfirm: () => api.remove(ENDPOINT, client.id),
       failureMessage: MESSAGES.deleteFailed,
+      successMessage: 'Clé révoquée',
     });
     if (isDeleted) void refresh(ENDPOINT);
   };

@@ -50,6 +50,34 @@ describe('TakeoffMassCalculatorDialog', { timeout: 20_000 }, () => {
     expect(plain(shown('Masse maximale au décollage').textContent)).toBe('1 070 kg');
   });
 
+  it("notes 'Lieu par défaut : …' under an altitude only while it holds the location's value", async () => {
+    fake = fakeFetch(() => ({
+      body: [{ id: 1, label: 'Chambley', is_default: 1, takeoff_altitude: 200, flight_max_altitude: 1000 }],
+    }));
+    renderWithProviders(
+      <TakeoffMassCalculatorDialog
+        opened
+        onClose={() => {}}
+        balloon={{ volume: 3000, envelope_temperature: 100, takeoff_max_mass: 1950 }}
+        // A flight's own maximum altitude: not the location's, so no note under it.
+        initial={{ groundTemperature: 15, takeoffAltitude: null, maxAltitude: 1200 }}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog');
+    const takeoff = within(dialog).getByRole('spinbutton', { name: 'Altitude de décollage (m)' });
+    await within(dialog).findByDisplayValue('200');
+    expect(takeoff).toHaveAccessibleDescription('Lieu par défaut : Chambley');
+    expect(within(dialog).getAllByText('Lieu par défaut : Chambley')).toHaveLength(1);
+
+    const user = userEvent.setup();
+    await user.type(takeoff, '5');
+    expect(takeoff).toHaveValue(2005);
+    expect(within(dialog).queryByText('Lieu par défaut : Chambley')).not.toBeInTheDocument();
+    // Back to the prefilled value: the note is true again.
+    await user.type(takeoff, '{Backspace}');
+    expect(within(dialog).getByText('Lieu par défaut : Chambley')).toBeInTheDocument();
+  });
+
   it('starts with empty altitudes when no location is the default', async () => {
     fake = fakeFetch(() => ({ body: [] }));
     renderWithProviders(

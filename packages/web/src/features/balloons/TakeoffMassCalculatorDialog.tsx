@@ -75,6 +75,11 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial 
     envelopeTemperature: asText(balloon.envelope_temperature),
   }));
   const location = useDefaultLocation(opened).data;
+  // The altitudes the default location fills: those the flight does not give.
+  const prefilled = {
+    takeoffAltitude: (initial?.takeoffAltitude ?? null) === null,
+    maxAltitude: (initial?.maxAltitude ?? null) === null,
+  };
 
   useEffect(() => {
     if (!location) return;
@@ -84,6 +89,10 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial 
       maxAltitude: current.maxAltitude || asText(location.flight_max_altitude),
     }));
   }, [location]);
+
+  /** 'Lieu par défaut : …' only while the field still holds the location's value (gone once changed). */
+  const locationNote = (name: 'takeoffAltitude' | 'maxAltitude', value: number | null) =>
+    location && prefilled[name] && inputs[name] === asText(value) ? `Lieu par défaut : ${location.label}` : undefined;
 
   const set = (name: keyof Inputs) => (event: { currentTarget: { value: string } }) => {
     const { value } = event.currentTarget;
@@ -134,7 +143,7 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial 
             min={0}
             value={inputs.takeoffAltitude}
             onChange={set('takeoffAltitude')}
-            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+            description={locationNote('takeoffAltitude', location?.takeoff_altitude ?? null)}
           />
           <TextInput
             label="Altitude maximale (m)"
@@ -143,7 +152,7 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial 
             min={0}
             value={inputs.maxAltitude}
             onChange={set('maxAltitude')}
-            description={location ? `Lieu par défaut : ${location.label}` : undefined}
+            description={locationNote('maxAltitude', location?.flight_max_altitude ?? null)}
           />
           <TextInput
             label="Volume du ballon (m³)"

@@ -18,6 +18,7 @@ import {
   bookingStatusById,
   isBookingEditable,
 } from './booking-model';
+import { ShopSyncNotifications } from './ShopImport';
 
 // single-booking (SPEC §2.1): the booking's number as title, its status tag, and its three children (summary,
 // passengers, tickets), which read the booking loaded here through the outlet context.
@@ -84,6 +85,7 @@ export default function BookingPage() {
           {`Réservation ${status?.label.toLowerCase()} : elle n'est plus modifiable, sauf son statut et ses notes.`}
         </Alert>
       )}
+      <ShopSyncNotifications booking={booking} />
       <SubNavigation
         label="Sections de la réservation"
         links={[

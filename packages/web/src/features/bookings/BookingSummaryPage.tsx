@@ -17,7 +17,9 @@ import {
 } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { useNotifiedList } from '../../lib/use-notified-query';
+import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
+import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
 import {
   BillingDialog,
   type BookingNote,
@@ -30,6 +32,7 @@ import {
 } from './BookingDialogs';
 import { BookingEmails } from './BookingEmails';
 import { BookingStatusTag, useBooking } from './BookingPage';
+import { ValidityCard, ValidityTag } from './BookingValidity';
 import {
   BOOKINGS_ENDPOINT,
   type Booking,
@@ -181,6 +184,7 @@ export default function BookingSummaryPage() {
       message: `La date souhaitée du ${formatDate(date)} sera retirée.`,
       onConfirm: () => api.remove('/api/requested-dates', dateId),
       failureMessage: MESSAGES.deleteFailed,
+      successMessage: 'Date retirée',
     });
     if (isDeleted) saved('/api/requested-dates')();
   };
@@ -226,6 +230,15 @@ export default function BookingSummaryPage() {
             { label: 'Numéro alternatif', value: booking.number_alt },
             { label: 'Passagers', value: `${booking.passengers_count ?? 0} / ${booking.passengers_number}` },
             { label: "Date d'achat", value: formatDate(booking.booked_at) },
+            {
+              label: 'Date de validité',
+              value: (
+                <Group gap={6} component="span">
+                  {formatDate(booking.validity_date)}
+                  <ValidityTag booking={booking} />
+                </Group>
+              ),
+            },
             { label: 'Lieu de vol', value: booking.location?.label },
             { label: 'Prestation', value: booking.prestation?.label },
             { label: 'Créneaux', value: (booking.flight_schedules ?? []).map((s) => s.label).join(', ') },
@@ -282,6 +295,8 @@ export default function BookingSummaryPage() {
             {!customer && !customers.isLoading && <EmptyLine>Aucun client associé.</EmptyLine>}
           </SummaryCard>
         </Stack>
+
+        <ValidityCard booking={booking} />
 
         <SummaryCard title="Dates souhaitées" actions={addButton('Ajouter', () => open({ kind: 'dates' }))}>
           <Stack gap={4}>
@@ -357,6 +372,8 @@ export default function BookingSummaryPage() {
 
         <BookingEmails bookingId={id} />
 
+        <RegistrationRequestsCard of="booking" id={id} onDecided={saved(PASSENGERS_ENDPOINT)} />
+
         <SummaryCard title="Vols du passager référent">
           {referent ? (
             <Stack gap="xs">
@@ -379,6 +396,8 @@ export default function BookingSummaryPage() {
           )}
         </SummaryCard>
       </SimpleGrid>
+
+      <HistorySection endpoint={BOOKINGS_ENDPOINT} id={id} />
 
       {current?.kind === 'general' && (
         <GeneralInfoDialog

@@ -5,8 +5,10 @@ import { useState } from 'react';
 import { pathTo } from '../../app/routes';
 import { type DataColumn, DataList, StatusTag } from '../../components';
 import type { FilterDefinition } from '../../lib/list-state';
+import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
 import { NewBookingDialog } from './NewBookingDialog';
+import { ShopImportButton } from './ShopImport';
 import { useBookingListStatus } from './useBookingListStatus';
 
 // SPEC §2.1 bookings/{status}: one list per status (§4.1), with the columns, filters and search a seller needs
@@ -48,6 +50,14 @@ const FILTERS: FilterDefinition[] = [
   { id: 'requested_dates', label: 'Date souhaitée', type: 'dateRange', field: 'requested_dates.date' },
   { id: 'booked_at', label: "Date d'achat", type: 'dateRange' },
   { id: 'has_pre_flight_infos', label: 'Infos pré-vol envoyées', type: 'switch' },
+  // Issue 12: open vouchers whose validity ends within 30 days.
+  {
+    id: 'expiring_soon',
+    label: 'Expire bientôt',
+    type: 'switch',
+    toFilters: (value) => (value ? expiringSoonFilters() : []),
+  },
+  { id: 'validity_date', label: 'Date de validité', type: 'dateRange' },
 ];
 
 /** The completeness badges of a booking (§3 has_pre_flight_infos, has_all_infos, has_total_weight). */
@@ -87,6 +97,10 @@ const COLUMNS: DataColumn<Booking>[] = [
   {
     label: 'Numéro',
     sortField: 'number',
+    csv: [
+      ['Numéro', 'number'],
+      ['N° alternatif', 'number_alt'],
+    ],
     render: (b) => (
       <Stack gap={0}>
         <Text inherit fw={600} style={{ whiteSpace: 'nowrap' }}>
@@ -102,6 +116,10 @@ const COLUMNS: DataColumn<Booking>[] = [
   },
   {
     label: 'Passager référent',
+    csv: [
+      ['Passager référent', 'referent_passenger.full_name'],
+      ['Département', 'referent_passenger.department'],
+    ],
     render: (b) =>
       b.referent_passenger ? (
         <Stack gap={0}>
@@ -118,7 +136,7 @@ const COLUMNS: DataColumn<Booking>[] = [
         </Text>
       ),
   },
-  { label: 'Client', key: 'customer', render: (b) => customerName(b.customer) || '—' },
+  { label: 'Client', key: 'customer', csv: 'customer.full_name', render: (b) => customerName(b.customer) || '—' },
   {
     label: 'Passagers',
     align: 'right',
@@ -133,14 +151,42 @@ const COLUMNS: DataColumn<Booking>[] = [
   {
     label: 'Dates souhaitées',
     key: 'requested_dates',
+    csv: 'requested_dates.date',
     render: (b) => (b.requested_dates ?? []).map((d) => formatDate(d.date)).join(', ') || '—',
   },
   { label: 'Lieu', field: 'location.label', sortField: 'location.label' },
   { label: 'Prestation', field: 'prestation.label', sortField: 'prestation.label' },
-  { label: "Date d'achat", key: 'booked_at', sortField: 'booked_at', render: (b) => formatDate(b.booked_at) },
+  {
+    // Issue 12: the voucher's validity under its purchase date (one column: the table is already wide at 1440 px).
+    label: 'Achat / validité',
+    key: 'booked_at',
+    sortField: 'booked_at',
+    csv: [
+      ["Date d'achat", 'booked_at'],
+      ['Date de validité', 'validity_date'],
+    ],
+    render: (b) => (
+      <Stack gap={2} align="flex-start">
+        <Text inherit style={{ whiteSpace: 'nowrap' }}>
+          {formatDate(b.booked_at) || '—'}
+        </Text>
+        {b.validity_date && (
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Date de validité">
+            {`→ ${formatDate(b.validity_date)}`}
+          </Text>
+        )}
+        <ValidityTag booking={b} />
+      </Stack>
+    ),
+  },
   {
     label: 'Montants',
     key: 'amounts',
+    csv: [
+      ['Total', 'total_amount'],
+      ['Payé', 'paid_amount'],
+      ['Reste à payer', 'remaining_amount'],
+    ],
     align: 'right',
     sortField: 'remaining_amount',
     render: (b) => (
@@ -154,7 +200,16 @@ const COLUMNS: DataColumn<Booking>[] = [
       </Stack>
     ),
   },
-  { label: 'Suivi', key: 'badges', render: (b) => <BookingBadges booking={b} /> },
+  {
+    label: 'Suivi',
+    key: 'badges',
+    csv: [
+      ['Infos pré-vol envoyées', 'has_pre_flight_infos'],
+      ['Informations complètes', 'has_all_infos'],
+      ['Poids total', 'total_weight'],
+    ],
+    render: (b) => <BookingBadges booking={b} />,
+  },
 ];
 
 export default function BookingsPage() {
@@ -181,12 +236,15 @@ export default function BookingsPage() {
         searchPlaceholder="N°, nom ou #N°"
         getRowHref={(b) => pathTo('single-booking', { bookingId: b.id })}
         toolbar={
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setNewBooking((current) => ({ opened: true, key: current.key + 1 }))}
-          >
-            Nouvelle réservation
-          </Button>
+          <Group gap="xs">
+            {status.id === BOOKING_STATUSES.pending.id && <ShopImportButton />}
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setNewBooking((current) => ({ opened: true, key: current.key + 1 }))}
+            >
+              Nouvelle réservation
+            </Button>
+          </Group>
         }
       />
       <NewBookingDialog

@@ -28,6 +28,7 @@ export const GENERAL_SECTIONS: FormSection[] = [
       { name: 'number_alt', label: 'Numéro alternatif', kind: 'text', maxLength: 50 },
       { name: 'passengers_number', label: 'Nombre de passagers', kind: 'number', isRequired: true, min: 1, step: 1 },
       { name: 'booked_at', label: "Date d'achat", kind: 'date' },
+      { name: 'validity_date', label: 'Date de validité', kind: 'date' },
       select('location_id', 'Lieu de vol', '/api/locations', LIST_LOAD_FAILED_MESSAGES.locations),
       select('prestation_id', 'Prestation', '/api/prestations', LIST_LOAD_FAILED_MESSAGES.prestations),
       origin,

@@ -52,6 +52,8 @@ export type Booking = {
   number: string;
   number_alt: string | null;
   booked_at: string | null;
+  /** Last day the voucher may fly (issue 12). */
+  validity_date: string | null;
   passengers_number: number;
   booking_status_id: number;
   customer_id: number | null;

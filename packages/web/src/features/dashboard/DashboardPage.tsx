@@ -1,5 +1,294 @@
-// Placeholder for the dashboard: the layout already shows the route's French title; the page itself lands with
-// later work (replace this file, keep the default export). Nothing here pretends to work.
+import '@mantine/charts/styles.css';
+import {
+  type AttentionItem,
+  type AttentionLink,
+  BOOKING_STATUSES,
+  type Dashboard,
+  type DashboardFlight,
+} from '@app/domain';
+import { BarChart } from '@mantine/charts';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { type DataColumn, DataTable } from '../../components';
+import { notifyFailure } from '../../components/notify/notify';
+import { formatAmount, formatTime } from '../bookings/booking-model';
+import { AvailabilityTag, FlightStatusTag, PassengerCounter } from '../flights/flight-model';
+import { PendingBookingsDialog } from '../planning/DaySidebar';
+
+// Issue 12 point 1, the landing page: what needs doing (each card opens the list holding exactly what it counts),
+// the coming week's flights, the pending passengers of each coming day ('Passagers intéressés'), and the season's
+// charts. Everything comes from one call, GET /api/dashboard.
+
+export const DASHBOARD_ENDPOINT = '/api/dashboard';
+const LOAD_FAILED = 'Erreur de chargement du tableau de bord';
+
+const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const monthShort = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
+const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
+/** '2026-11-23' → 'lun. 23 nov.' */
+const shortDay = (day: string) => weekday.format(asUtc(day));
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+const monthLabel = (month: number) => monthShort.format(new Date(Date.UTC(2000, month - 1, 1)));
+const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
+
+const STATUS_LABELS = new Map<string, string>(Object.values(BOOKING_STATUSES).map((s) => [s.slug, s.label]));
+
+/** Where a card's link leads: the bookings list of the status (or the flights list), narrowed by the filters. */
+function linkTarget(item: AttentionItem, link: AttentionLink): string {
+  const query = { filters: link.filters, filter_label: item.label };
+  return link.status ? pathTo('bookings', { status: link.status }, query) : pathTo('flights', undefined, query);
+}
+
+function AttentionCard({ item }: { item: AttentionItem }) {
+  const isDone = item.count === 0;
+  return (
+    <Paper withBorder radius="md" p="md" data-testid={`attention-${item.key}`}>
+      <Stack gap={6} h="100%" justify="space-between">
+        <Text size="sm" fw={600}>
+          {item.label}
+        </Text>
+        <Group gap="xs" align="center">
+          {isDone ? (
+            <IconCircleCheck size={22} color="var(--mantine-color-green-7)" aria-hidden />
+          ) : (
+            <IconAlertCircle size={22} color="var(--mantine-color-orange-7)" aria-hidden />
+          )}
+          <Text fz={28} fw={700} lh={1} c={isDone ? 'dimmed' : undefined}>
+            {item.count}
+          </Text>
+        </Group>
+        {isDone ? (
+          <Text size="xs" c="dimmed">
+            Rien à faire
+          </Text>
+        ) : (
+          <Group gap="xs">
+            {item.links.map((link) => (
+              <Anchor key={link.status ?? 'flights'} component={Link} to={linkTarget(item, link)} size="sm">
+                {link.status
+                  ? `${STATUS_LABELS.get(link.status) ?? link.status} (${link.count})`
+                  : `Voir ${link.count > 1 ? `les ${link.count} vols` : 'le vol'}`}
+              </Anchor>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
+  { label: 'Date', key: 'date', render: (f) => shortDay(f.scheduled_date) },
+  { label: 'Heure', key: 'time', render: (f) => formatTime(f.scheduled_time) },
+  { label: 'Lieu', field: 'location.label' },
+  { label: 'Ballon', field: 'balloon.label' },
+  { label: 'Pilote', field: 'pilot.full_name' },
+  {
+    label: 'Passagers',
+    key: 'passengers',
+    render: (f) => <PassengerCounter count={f.passengers_count} capacity={f.balloon?.passengers} />,
+  },
+  {
+    label: 'Disponibilité',
+    key: 'availability',
+    render: (f) => <AvailabilityTag statusId={f.flight_status_id} availability={f.availability} />,
+  },
+  { label: 'Statut', key: 'status', render: (f) => <FlightStatusTag statusId={f.flight_status_id} size="small" /> },
+];
+
+function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {
+  const [opened, setOpened] = useState<string | null>(null);
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
+        {days.map(({ date, count }) => (
+          <UnstyledButton
+            key={date}
+            onClick={() => setOpened(date)}
+            disabled={count === 0}
+            aria-label={`Passagers intéressés le ${shortDay(date)} : ${count}`}
+          >
+            <Paper withBorder radius="md" p="xs" style={{ opacity: count === 0 ? 0.6 : 1 }}>
+              <Text size="xs" c="dimmed">
+                {capitalized(shortDay(date))}
+              </Text>
+              <Group gap={4} mt={4}>
+                <IconUsers size={16} aria-hidden />
+                <Text fw={700}>{count}</Text>
+              </Group>
+            </Paper>
+          </UnstyledButton>
+        ))}
+      </SimpleGrid>
+      <PendingBookingsDialog day={opened ?? ''} opened={opened !== null} onClose={() => setOpened(null)} />
+    </>
+  );
+}
+
+function Section({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Stack gap="sm">
+      <Title order={2} size="h4">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Text fw={600} size="sm" mb="sm">
+        {title}
+      </Text>
+      {children}
+    </Paper>
+  );
+}
+
+function Charts({ data }: { data: Dashboard }) {
+  const months = data.months.map((m) => ({ ...m, label: monthLabel(m.month) }));
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
+      <ChartCard title={`Réservations vendues par mois : ${data.season} et ${data.season - 1}`}>
+        <BarChart
+          h={240}
+          data={months}
+          dataKey="label"
+          withLegend
+          series={[
+            { name: 'bookings', label: String(data.season), color: 'blue.6' },
+            { name: 'previous_bookings', label: String(data.season - 1), color: 'gray.5' },
+          ]}
+        />
+      </ChartCard>
+      <ChartCard title={`Vols par mois en ${data.season}`}>
+        <BarChart
+          h={240}
+          data={months}
+          dataKey="label"
+          type="stacked"
+          withLegend
+          series={[
+            { name: 'realized', label: 'Réalisés', color: 'green.6' },
+            { name: 'weather_postponed', label: 'Reportés - météo', color: 'orange.6' },
+            { name: 'canceled', label: 'Annulés', color: 'red.6' },
+          ]}
+        />
+      </ChartCard>
+      <ChartCard title={`Chiffre d'affaires et reste à payer par mois en ${data.season}`}>
+        <BarChart
+          h={240}
+          data={months}
+          dataKey="label"
+          withLegend
+          valueFormatter={(value) => euros.format(value)}
+          series={[
+            { name: 'revenue', label: "Chiffre d'affaires", color: 'teal.6' },
+            { name: 'remaining_due', label: 'Reste à payer', color: 'red.5' },
+          ]}
+        />
+      </ChartCard>
+    </SimpleGrid>
+  );
+}
+
+function DashboardSkeleton() {
+  return (
+    <Stack gap="lg" aria-busy="true" aria-label="Chargement du tableau de bord">
+      <Group gap="xs">
+        <Loader size="sm" />
+        <Text c="dimmed">Chargement...</Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+        {['a', 'b', 'c', 'd', 'e'].map((key) => (
+          <Skeleton key={key} h={110} radius="md" />
+        ))}
+      </SimpleGrid>
+      <Skeleton h={220} radius="md" />
+    </Stack>
+  );
+}
+
+const soldLabel = (n: number) => (n > 1 ? `${n} réservations vendues` : `${n} réservation vendue`);
+
 export default function DashboardPage() {
-  return null;
+  const result = useQuery({
+    queryKey: [DASHBOARD_ENDPOINT],
+    queryFn: ({ signal }) => api.get<Dashboard>(DASHBOARD_ENDPOINT, undefined, signal),
+  });
+  useEffect(() => {
+    if (result.isError) notifyFailure(LOAD_FAILED, result.error);
+  }, [result.isError, result.error]);
+
+  if (result.isPending) return <DashboardSkeleton />;
+  if (result.isError) {
+    return (
+      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden />} title={LOAD_FAILED}>
+        <Button variant="light" color="red" size="xs" mt="xs" onClick={() => result.refetch()}>
+          Réessayer
+        </Button>
+      </Alert>
+    );
+  }
+  const data = result.data;
+  const dueTotal = data.months.reduce((sum, m) => sum + m.remaining_due, 0);
+  return (
+    <Stack gap="xl">
+      <Section title="À faire">
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
+          {data.attention.map((item) => (
+            <AttentionCard key={item.key} item={item} />
+          ))}
+        </SimpleGrid>
+      </Section>
+      <Section title="Vols d'aujourd'hui et des 7 prochains jours">
+        <DataTable<DashboardFlight>
+          label="Vols à venir"
+          columns={FLIGHT_COLUMNS}
+          rows={data.flights}
+          getRowHref={(f) => pathTo('single-flight', { flightId: f.id })}
+        />
+      </Section>
+      <Section title="Passagers intéressés par jour">
+        <PendingDays days={data.pending_passengers} />
+      </Section>
+      <Section title={`Saison ${data.season}`}>
+        <Group gap="xs">
+          <Badge variant="light" size="lg" tt="none">
+            {soldLabel(data.months.reduce((sum, m) => sum + m.bookings, 0))}
+          </Badge>
+          <Badge variant="light" color="teal" size="lg" tt="none">
+            {`${formatAmount(data.months.reduce((sum, m) => sum + m.revenue, 0))} de chiffre d'affaires`}
+          </Badge>
+          {dueTotal > 0 && (
+            <Badge variant="light" color="red" size="lg" tt="none">
+              {`${formatAmount(dueTotal)} restant dû`}
+            </Badge>
+          )}
+        </Group>
+        <Charts data={data} />
+      </Section>
+    </Stack>
+  );
 }

@@ -3,6 +3,7 @@ import {
   FLIGHT_STATUSES,
   INITIAL_FLIGHT_STATUS_ID,
   LIST_LOAD_FAILED_MESSAGES,
+  listedName,
   MESSAGES,
   updateFailedMessage,
 } from '@app/domain';
@@ -30,7 +31,12 @@ import { FLIGHTS_ENDPOINT, type Flight, FlightStatusTag, withSeconds } from './f
 
 type DialogProps = { opened: boolean; onClose: () => void; onSaved: (saved?: unknown) => void };
 
-type Choice = { endpoint: string; labelField: string; order?: { field: string; direction: 'ASC' | 'DESC' }[] };
+type Choice = {
+  endpoint: string;
+  labelField: string;
+  getLabel?: (item: Record<string, unknown>) => string;
+  order?: { field: string; direction: 'ASC' | 'DESC' }[];
+};
 const CHOICES: Record<string, Choice & { label: string; failure: string }> = {
   location_id: {
     endpoint: '/api/locations',
@@ -59,6 +65,7 @@ const CHOICES: Record<string, Choice & { label: string; failure: string }> = {
   pilot_id: {
     endpoint: '/api/pilots',
     labelField: 'full_name',
+    getLabel: listedName,
     order: [
       { field: 'last_name', direction: 'ASC' },
       { field: 'first_name', direction: 'ASC' },
@@ -77,6 +84,7 @@ const choiceField = (name: keyof typeof CHOICES): FormField => {
     options: {
       endpoint: choice.endpoint,
       labelField: choice.labelField,
+      ...(choice.getLabel ? { getLabel: choice.getLabel } : {}),
       ...(choice.order ? { order: choice.order } : {}),
     },
     loadFailedMessage: choice.failure,
@@ -237,7 +245,7 @@ export function NewFlightDialog({ day, opened, onClose, onSaved }: DialogProps &
   );
 }
 
-type Teammate = { id: number; full_name: string };
+type Teammate = { id: number; first_name: string; last_name: string; full_name: string };
 
 /** Flight general info (§2.4): every field of the flight, teammates as a multi-select. */
 export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
@@ -290,7 +298,7 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
           />
           <MultiSelect
             label="Équipiers"
-            data={(crew.data ?? []).map((t) => ({ value: String(t.id), label: t.full_name }))}
+            data={(crew.data ?? []).map((t) => ({ value: String(t.id), label: listedName(t) }))}
             value={teammates}
             onChange={setTeammates}
             searchable
@@ -310,7 +318,17 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
  * Flight status (§2.4, §4.7): any status; realized asks for the takeoff and landing times and the confirmation
  * 'Tous les passagers ont-ils volé ?' before Valider; the dialog closes and refreshes even when saving fails.
  */
-export function FlightStatusDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
+export function FlightStatusDialog({
+  flight,
+  opened,
+  onClose,
+  onSaved,
+  onPostpone,
+}: DialogProps & {
+  flight: Flight;
+  /** Issue 12: choosing 'Reporté - météo' hands over to the postponement dialog (summary, mail switch). */
+  onPostpone?: () => void;
+}) {
   const [statusId, setStatusId] = useState(String(flight.flight_status_id));
   const [takeoff, setTakeoff] = useState((flight.takeoff_time ?? '').slice(0, 5));
   const [landing, setLanding] = useState((flight.landing_time ?? '').slice(0, 5));
@@ -344,7 +362,19 @@ export function FlightStatusDialog({ flight, opened, onClose, onSaved }: DialogP
       // §4.7: refreshed whatever the outcome.
       onSaved={onSaved}
     >
-      <Radio.Group name="flight_status_id" label="Statut" required value={statusId} onChange={setStatusId}>
+      <Radio.Group
+        name="flight_status_id"
+        label="Statut"
+        required
+        value={statusId}
+        onChange={(value) => {
+          const isPostponing =
+            Number(value) === FLIGHT_STATUSES.weatherPostponed.id &&
+            flight.flight_status_id !== FLIGHT_STATUSES.weatherPostponed.id;
+          if (isPostponing && onPostpone) onPostpone();
+          else setStatusId(value);
+        }}
+      >
         <Stack gap="xs" mt="xs">
           {(statuses.data ?? []).map((status) => (
             <Radio key={status.id} value={String(status.id)} label={<FlightStatusTag statusId={status.id} />} />

@@ -31,7 +31,9 @@ import { useNotifiedList } from '../../lib/use-notified-query';
 import { useMe } from '../../session/store';
 import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
 import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
+import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
+import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
 import { AddPassengersDialog } from './AddPassengersDialog';
 import {
   DuplicateFlightDialog,
@@ -42,6 +44,7 @@ import {
 } from './FlightDialogs';
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
+import { notifySkipped, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 
 // single-flight summary (SPEC §2.1, §2.4, §7.4): general info, status (§4.7), passengers grouped by booking with the
 // §4.3 counter and weight, the add-passengers dialog, notes with a pinned one. A not-editable flight (§4.2) is
@@ -62,8 +65,18 @@ type FlightBooking = {
   })[];
 };
 
+type PostponedPassenger = {
+  id: number;
+  booking_id: number | null;
+  full_name: string | null;
+  weight: number | null;
+  postponed_at: string;
+  user_name: string | null;
+  booking: { id: number; number: string } | null;
+};
+
 type Dialog =
-  | { kind: 'info' | 'status' | 'duplicate' | 'add' }
+  | { kind: 'info' | 'status' | 'postpone' | 'duplicate' | 'add' }
   | { kind: 'note'; note: FlightNote | null }
   | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
 
@@ -93,6 +106,17 @@ export default function FlightSummaryPage() {
       ),
     MESSAGES.notesLoadFailed,
   );
+  // Issue 12: a weather-postponed flight keeps the manifest it had, as history (its passengers were unregistered).
+  const postponed = useNotifiedList<PostponedPassenger>(
+    ['/api/flight-postponements', 'of-flight', id],
+    (signal) =>
+      api.list<PostponedPassenger>(
+        '/api/flight-postponements',
+        { filters: [{ field: 'flight_id', op: '=', value: String(id) }], embed: ['booking'] },
+        signal,
+      ),
+    MESSAGES.passengersLoadFailed,
+  );
   const types = useNotifiedList<{ id: number; label: string }>(
     ['/api/passenger-types', 'options', 'label', null],
     (signal) => api.list('/api/passenger-types', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
@@ -105,12 +129,15 @@ export default function FlightSummaryPage() {
     void refresh('/api/planning');
     void refresh('/api/flight-notes');
     void refresh(BOOKINGS_ENDPOINT);
+    // A status change may postpone the flight or undo its postponement (issue 12).
+    void refresh('/api/flight-postponements');
   };
   const unregister = async (passenger: { full_name: string; registration_id: number }) => {
     const isDeleted = await confirmDelete({
       message: `${passenger.full_name} sera retiré de ce vol.`,
       onConfirm: () => api.remove('/api/registrations', passenger.registration_id),
       failureMessage: MESSAGES.deleteFailed,
+      successMessage: 'Passager retiré du vol',
     });
     if (isDeleted) changed();
   };
@@ -147,6 +174,8 @@ export default function FlightSummaryPage() {
       notifyFailure("L'envoi des convocations a échoué", error);
     }
   };
+  const manifest = postponed.data ?? [];
+  const postponedBy = manifest[0]?.user_name ? ` par ${manifest[0].user_name}` : '';
   const sortedNotes = [...(notes.data ?? [])].sort((a, b) => b.is_pinned - a.is_pinned);
   const current = dialog.value;
 
@@ -248,6 +277,7 @@ export default function FlightSummaryPage() {
               )}
             </Stack>
           </SummaryCard>
+          <RegistrationRequestsCard of="flight" id={id} onDecided={changed} />
         </Stack>
       </SimpleGrid>
 
@@ -342,6 +372,46 @@ export default function FlightSummaryPage() {
         </Stack>
       </Paper>
 
+      {manifest.length > 0 && (
+        <Paper withBorder p="md" radius="md" role="region" aria-label="Passagers au moment du report">
+          <Title order={2} fz="md" mb="xs">
+            Passagers au moment du report
+          </Title>
+          <Text size="sm" c="dimmed" mb="xs">
+            {`Reporté le ${formatDate(manifest[0]?.postponed_at.slice(0, 10))}${postponedBy}.`}
+          </Text>
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing={4} fz="sm" aria-label="Liste des passagers au moment du report">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Réservation</Table.Th>
+                  <Table.Th>Nom</Table.Th>
+                  <Table.Th ta="right">Poids</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {manifest.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>
+                      {p.booking ? (
+                        <Anchor component={Link} to={pathTo('single-booking', { bookingId: p.booking.id })} size="sm">
+                          {p.booking.number}
+                        </Anchor>
+                      ) : (
+                        '—'
+                      )}
+                    </Table.Td>
+                    <Table.Td>{p.full_name || '—'}</Table.Td>
+                    <Table.Td ta="right">{p.weight === null ? '—' : `${p.weight} kg`}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+      )}
+      <HistorySection endpoint={FLIGHTS_ENDPOINT} id={id} />
+
       {current?.kind === 'info' && (
         <FlightInfoDialog
           key={dialog.key}
@@ -362,6 +432,21 @@ export default function FlightSummaryPage() {
             changed();
           }}
           onSaved={changed}
+          onPostpone={() => dialog.open({ kind: 'postpone' })}
+        />
+      )}
+      {current?.kind === 'postpone' && (
+        <PostponeFlightDialog
+          key={dialog.key}
+          flight={flight}
+          bookings={(bookings.data ?? []).length}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={(result) => {
+            notifySuccess(postponementMessage(result));
+            notifySkipped(result);
+            changed();
+          }}
         />
       )}
       {current?.kind === 'duplicate' && (

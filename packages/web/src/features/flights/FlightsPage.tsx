@@ -1,5 +1,6 @@
-import { FLIGHT_STATUSES, type OrderItem } from '@app/domain';
+import { FLIGHT_STATUSES, listedName, type OrderItem } from '@app/domain';
 import { Group, Text } from '@mantine/core';
+import { useSearchParams } from 'react-router';
 import { pathTo } from '../../app/routes';
 import { type DataColumn, DataList } from '../../components';
 import type { FilterDefinition } from '../../lib/list-state';
@@ -50,6 +51,7 @@ const FILTERS: FilterDefinition[] = [
     loader: {
       endpoint: '/api/pilots',
       labelField: 'full_name',
+      getLabel: listedName,
       order: [
         { field: 'last_name', direction: 'ASC' },
         { field: 'first_name', direction: 'ASC' },
@@ -61,6 +63,13 @@ const FILTERS: FilterDefinition[] = [
     label: 'Type de vol',
     type: 'select',
     loader: { endpoint: '/api/flight-types', labelField: 'label' },
+  },
+  {
+    // Issue 11: where the navigation's count of waiting registration requests leads.
+    id: 'pending_requests',
+    label: "Demandes d'inscription en attente",
+    type: 'switch',
+    toFilters: (value) => (value === 1 ? [{ field: 'registration_requests.status', op: '=', value: 'pending' }] : []),
   },
 ];
 
@@ -80,6 +89,7 @@ const COLUMNS: DataColumn<Flight>[] = [
     label: 'Statut',
     key: 'status',
     sortField: 'flight_status_id',
+    csv: 'flight_status.label',
     render: (f) => <FlightStatusTag statusId={f.flight_status_id} size="small" />,
   },
   { label: 'Lieu', field: 'location.label', sortField: 'location.label' },
@@ -89,6 +99,10 @@ const COLUMNS: DataColumn<Flight>[] = [
     label: 'Passagers',
     key: 'passengers',
     sortField: 'passengers_count',
+    csv: [
+      ['Passagers', 'passengers_count'],
+      ['Capacité', 'balloon.passengers'],
+    ],
     render: (f) => <PassengerCounter count={f.passengers_count} capacity={f.balloon?.passengers} />,
   },
   {
@@ -101,6 +115,7 @@ const COLUMNS: DataColumn<Flight>[] = [
     label: 'Places',
     key: 'availability',
     sortField: 'availability',
+    csv: [['Places restantes', 'availability']],
     render: (f) => (
       <Group gap={4}>
         <AvailabilityTag statusId={f.flight_status_id} availability={f.availability} />
@@ -110,13 +125,17 @@ const COLUMNS: DataColumn<Flight>[] = [
 ];
 
 export default function FlightsPage() {
+  // ?requests=pending (the navigation's count): the flights with a waiting request, past ones included.
+  const [params] = useSearchParams();
+  const isPendingRequests = params.get('requests') === 'pending';
   return (
     <DataList<Flight>
+      key={isPendingRequests ? 'pending-requests' : 'all'}
       label="Vols"
       endpoint={FLIGHTS_ENDPOINT}
       storageKey="flights"
       defaultOrder={DEFAULT_ORDER}
-      initialFilters={{ upcoming: 1 }}
+      initialFilters={isPendingRequests ? { pending_requests: 1 } : { upcoming: 1 }}
       baseQuery={{ embed: ['location', 'balloon', 'pilot'] }}
       filters={FILTERS}
       columns={COLUMNS}

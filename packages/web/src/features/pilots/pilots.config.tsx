@@ -1,3 +1,4 @@
+import { listedName } from '@app/domain';
 import { NameWithDefault } from '../reference-data';
 import { defaultFilter, defaultSwitch, numberColumn } from '../reference-data/building-blocks';
 import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
@@ -31,7 +32,7 @@ export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
       label: 'Nom complet',
       field: 'full_name',
       sortField: 'last_name',
-      render: (row) => <NameWithDefault name={row.full_name} isDefault={row.is_default} />,
+      render: (row) => <NameWithDefault name={listedName(row)} isDefault={row.is_default} />,
     },
     { label: 'Email', field: 'email', sortField: 'email' },
     { label: 'Téléphone', field: 'phone' },

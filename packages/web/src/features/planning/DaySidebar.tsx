@@ -128,7 +128,7 @@ export function FlightCard({
 type PendingBooking = Booking & { passengers?: { weight: number | null }[] };
 
 /** 'Passagers intéressés' (§2.4): the pending bookings asking for the day, each opening in a new tab (§2.3). */
-function PendingBookingsDialog({ day, opened, onClose }: { day: string; opened: boolean; onClose: () => void }) {
+export function PendingBookingsDialog({ day, opened, onClose }: { day: string; opened: boolean; onClose: () => void }) {
   const result = useQuery({
     queryKey: [BOOKINGS_ENDPOINT, 'pending-of-day', day],
     queryFn: ({ signal }) =>

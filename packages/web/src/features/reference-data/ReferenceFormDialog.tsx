@@ -23,7 +23,7 @@ type SelectFieldProps = {
 
 /** The options of a choice field, read with the key the filters and dialogs share. */
 function useOptions(field: Extract<FormField, { kind: 'select' | 'multiselect' }>) {
-  const { endpoint, labelField, valueField = 'id', order } = field.options;
+  const { endpoint, labelField, getLabel, valueField = 'id', order } = field.options;
   const result = useQuery({
     queryKey: [endpoint, 'options', labelField, order ?? null],
     queryFn: ({ signal }) =>
@@ -38,7 +38,7 @@ function useOptions(field: Extract<FormField, { kind: 'select' | 'multiselect' }
   }, [result.isError, result.error, field.loadFailedMessage]);
   const data = (result.data ?? []).map((item) => ({
     value: String(item[valueField]),
-    label: String(item[labelField] ?? ''),
+    label: getLabel ? getLabel(item) : String(item[labelField] ?? ''),
   }));
   return { data, isLoading: result.isLoading };
 }

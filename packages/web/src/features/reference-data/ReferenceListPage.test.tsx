@@ -65,6 +65,7 @@ describe('ReferenceListPage', { timeout: 20_000 }, () => {
         {
           id: 1,
           full_name: 'Amélie Lefèvre',
+          first_name: 'Amélie',
           last_name: 'Lefèvre',
           is_default: 1,
           email: 'a@x.fr',
@@ -80,7 +81,9 @@ describe('ReferenceListPage', { timeout: 20_000 }, () => {
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
     expect(headers).toEqual(['Nom complet', 'Email', 'Téléphone', 'Poids', 'Poids du sac', 'Actions']);
-    const row = await within(table).findByRole('row', { name: /Amélie Lefèvre/ });
+    const row = await within(table).findByRole('row', { name: /LEFÈVRE Amélie/ });
+    // Listed people read 'NOM Prénom', the order they are sorted in (docs/decisions.md).
+    expect(within(row).getByText('LEFÈVRE Amélie')).toBeInTheDocument();
     expect(within(row).getByText('Par défaut')).toBeInTheDocument();
     expect(within(row).getByText('68,5 kg')).toBeInTheDocument();
     const list = fake.calls.find((call) => call.url.pathname === '/api/pilots');

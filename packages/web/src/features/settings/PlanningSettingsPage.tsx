@@ -24,6 +24,15 @@ const FIELDS: SettingField[] = [
     kind: 'switch',
     description: 'Chaque prestation peut choisir son modèle de billet.',
   },
+  // Issue 12: a new booking's validity date is its purchase date + this many months.
+  {
+    key: 'voucher_validity_months',
+    label: 'Validité des bons (mois)',
+    kind: 'number',
+    min: 1,
+    step: 1,
+    description: "Date de validité d'une nouvelle réservation : sa date d'achat plus ce nombre de mois (1 à 120).",
+  },
 ];
 
 const SAMPLE: DayFlight = {

@@ -1,5 +1,10 @@
-import { Button, Code, CopyButton, Paper, Stack, Text, Title } from '@mantine/core';
+import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
+import { Button, Code, CopyButton, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
+import { useState } from 'react';
+import { api } from '../../api/client';
+import { pathTo } from '../../app/routes';
+import { useNotifiedList } from '../../lib/use-notified-query';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/widgets (issue 10): the public planning widget an operator embeds in its own site (ARCHITECTURE §5),
@@ -18,8 +23,23 @@ const FIELDS: SettingField[] = [
   { key: 'widget_show_availability', label: 'Montrer les places restantes', kind: 'switch' },
 ];
 
+type WidgetLocation = { id: number; label: string; is_restrictive: number };
+
+/** The iframe to paste; a location narrows the widget to it (the only way to show a restrictive location). */
+export const widgetSnippet = (origin: string, locationId: string | null): string => {
+  const src = `${origin}${pathTo('widget-planning')}${locationId ? `?location_id=${locationId}` : ''}`;
+  return `<iframe src="${src}" title="Planning des vols" style="width:100%;min-height:640px;border:0" loading="lazy"></iframe>`;
+};
+
 export default function WidgetsSettingsPage() {
-  const snippet = `<iframe src="${window.location.origin}/widget/planning" title="Planning des vols" style="width:100%;min-height:640px;border:0" loading="lazy"></iframe>`;
+  const [locationId, setLocationId] = useState<string | null>(null);
+  const locations = useNotifiedList<WidgetLocation>(
+    ['/api/locations', 'widget-snippet'],
+    (signal) => api.list('/api/locations', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
+    LIST_LOAD_FAILED_MESSAGES.locations,
+  );
+  const picked = locations.data?.find((location) => String(location.id) === locationId);
+  const snippet = widgetSnippet(window.location.origin, locationId);
   return (
     <SettingsForm title="Widgets" fields={FIELDS} loadFailedMessage="Erreur de chargement des paramètres des widgets">
       <Paper withBorder p="md" radius="md">
@@ -30,7 +50,26 @@ export default function WidgetsSettingsPage() {
           <Text size="sm" c="dimmed">
             Collez ce code dans une page de votre site : le planning public s'y affiche.
           </Text>
-          <Code block>{snippet}</Code>
+          <Select
+            label="Lieu de vol"
+            placeholder="Tous les lieux non restreints"
+            clearable
+            data={(locations.data ?? []).map((location) => ({
+              value: String(location.id),
+              label: location.is_restrictive ? `${location.label} (restreint)` : location.label,
+            }))}
+            value={locationId}
+            onChange={setLocationId}
+            description={
+              picked
+                ? `Le widget ne montre que les vols de ${picked.label}.`
+                : "Sans lieu choisi, les vols des lieux restreints n'apparaissent pas."
+            }
+            maw={420}
+          />
+          <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+            {snippet}
+          </Code>
           <CopyButton value={snippet}>
             {({ copied, copy }) => (
               <Button

@@ -1,4 +1,4 @@
-import { createFailedMessage, MESSAGES, updateFailedMessage } from '@app/domain';
+import { createFailedMessage, listedName, MESSAGES, updateFailedMessage } from '@app/domain';
 import { ActionIcon, Button, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
 import { IconMailForward, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -169,7 +169,7 @@ export default function UsersPage() {
     if (isDeleted) void refresh(ENDPOINT);
   };
   const columns: DataColumn<User>[] = [
-    { label: 'Nom', field: 'full_name', sortField: 'last_name' },
+    { label: 'Nom', key: 'name', sortField: 'last_name', render: (u) => listedName(u) },
     { label: 'Email', field: 'email', sortField: 'email' },
     { label: 'Rôle', field: 'role.label' },
     {

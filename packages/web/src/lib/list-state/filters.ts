@@ -1,4 +1,4 @@
-import type { Filter, OrderItem } from '@app/domain';
+import { type Filter, type OrderItem, parseFilters } from '@app/domain';
 
 /** Filter values of a list, by filter id (plus `<id>_object` companions, see countActiveFilters). */
 export type FilterValues = Record<string, unknown>;
@@ -9,6 +9,8 @@ export type FilterOption = { value: string; label: string };
 export type OptionLoader = {
   endpoint: string;
   labelField: string;
+  /** Wins over labelField, for a label made of several fields (people: listedName). */
+  getLabel?: (item: Record<string, unknown>) => string;
   /** @default 'id' */
   valueField?: string;
   count?: string[];
@@ -87,3 +89,16 @@ export function toFilters(definition: FilterDefinition, values: FilterValues): F
 
 /** State key holding the record chosen in an autocomplete filter, kept to show its label. */
 export const objectKey = (id: string) => `${id}_object`;
+
+/**
+ * Filters a link hands to a list in its URL (`?filters=field|op|value,...`, the API's own language, e.g. the
+ * dashboard's 'to do' cards). Unreadable text gives none: the server checks the fields anyway.
+ */
+export function filtersFromUrl(raw: string | null): Filter[] {
+  if (!raw) return [];
+  try {
+    return parseFilters(raw);
+  } catch {
+    return [];
+  }
+}

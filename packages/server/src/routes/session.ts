@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ValidationError } from '../http/errors.js';
-import { MESSAGES } from './messages.js';
-import { sendPasswordLink } from './password-links.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
-import { randomToken, SESSION_COOKIE } from './session-format.js';
+import { MESSAGES } from '../auth/messages.js';
+import { sendPasswordLink } from '../auth/password-links.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
+import { randomToken, SESSION_COOKIE } from '../auth/session-format.js';
 import {
   clearSessionCookie,
   createSession,
@@ -14,17 +13,19 @@ import {
   sessionOf,
   setCsrfCookie,
   setSessionCookie,
-} from './sessions.js';
-import { loginKeys, reserveAttempt } from './throttle.js';
-import { findUserToken, markTokenUsed, type UserTokenKind } from './user-tokens.js';
-import { forgotSchema, loginSchema, parseBody, tokenSchema } from './validation.js';
+} from '../auth/sessions.js';
+import { loginKeys, reserveAttempt } from '../auth/throttle.js';
+import { findUserToken, markTokenUsed, type UserTokenKind } from '../auth/user-tokens.js';
+import { forgotSchema, loginSchema, parseBody, tokenSchema } from '../auth/validation.js';
+import { recordHistory, SECRET_MARKER } from '../engine/history.js';
+import { ValidationError } from '../http/errors.js';
 
 const PUBLIC = { access: { access: 'public' } } as const;
 const APP_NAME = 'Montgolfière';
 /** A fresh reset link is mailed at most this often per account, whatever the number of requests. */
 const RESET_MAIL_COOLDOWN_MS = 60_000;
 
-// src/auth and dist/auth are both two levels under the package root.
+// src/routes and dist/routes are both two levels under the package root.
 const VERSION: string = (() => {
   try {
     const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -167,6 +168,15 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
         .where('used_at', 'is', null)
         .execute();
       await deleteUserSessions(trx, found.userId);
+      // Set from a mailed link, nobody signed in: recorded as the system's, the hash never written.
+      await recordHistory(trx, null, [
+        {
+          resource: 'users',
+          recordId: found.userId,
+          action: 'update',
+          changes: { password_hash: [SECRET_MARKER, SECRET_MARKER] },
+        },
+      ]);
     });
     return found.userId;
   };

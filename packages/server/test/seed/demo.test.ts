@@ -1,9 +1,11 @@
+import { ROLES } from '@app/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureFirstAdmin } from '../../src/auth/bootstrap.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { seedDemo } from '../../src/services/demo-seed.js';
-import { createTestDatabase, engine, type TestDatabase } from '../helpers.js';
+import { seedDemo } from '../../src/seed/demo.js';
+import { createTestDatabase, engine, type TestDatabase, testConfig } from '../helpers.js';
 
 describe(`demo season on ${engine}`, () => {
   let database: TestDatabase;
@@ -82,6 +84,22 @@ describe(`demo season on ${engine}`, () => {
       expect(await snapshot(other)).toEqual(await snapshot(database));
     } finally {
       await other.destroy();
+    }
+  });
+});
+
+// Issue 13 point 3: the natural order is start (the first administrator is created), look, then seed:demo.
+describe(`demo season after the first start on ${engine}`, () => {
+  it('fills a database that holds only the first administrator, and keeps that administrator', async () => {
+    const database = await createTestDatabase();
+    try {
+      await ensureFirstAdmin(database.db, testConfig({ adminEmail: 'admin@localhost' }), () => {});
+      const summary = await seedDemo(database.db, { today: '2026-06-14' });
+      expect(summary.bookings).toBe(300);
+      const users = await database.db.selectFrom('users').select(['email', 'role_id']).execute();
+      expect(users).toEqual([{ email: 'admin@localhost', role_id: ROLES.su.id }]);
+    } finally {
+      await database.destroy();
     }
   });
 });

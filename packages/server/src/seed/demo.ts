@@ -1,6 +1,7 @@
-import { BOOKING_STATUSES, CUSTOMER_TYPES, FLIGHT_STATUSES } from '@app/domain';
+import { addMonths, BOOKING_STATUSES, CUSTOMER_TYPES, DEFAULT_VALIDITY_MONTHS, FLIGHT_STATUSES } from '@app/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './random.js';
 
 // A realistic French season for demonstrations (`npm run seed:demo`): reference data, 300 bookings in every
 // status with customers and passengers, 120 flights over the past 8 and coming 6 weeks. Deterministic: the same
@@ -12,155 +13,7 @@ export type DemoSeedSummary = Record<
   number
 >;
 
-/** mulberry32: tiny, fast, good enough for demo data, and identical on every machine. */
-export function createRandom(seed: number) {
-  let state = seed >>> 0;
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number): number => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
-  const chance = (p: number): boolean => next() < p;
-  const weighted = <T>(entries: readonly (readonly [T, number])[]): T => {
-    const total = entries.reduce((sum, [, w]) => sum + w, 0);
-    let roll = next() * total;
-    for (const [value, weight] of entries) {
-      roll -= weight;
-      if (roll < 0) return value;
-    }
-    return entries[entries.length - 1]![0];
-  };
-  const sample = <T>(items: readonly T[], count: number): T[] => {
-    const copy = [...items];
-    for (let i = copy.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(next() * (i + 1));
-      [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-    }
-    return copy.slice(0, count);
-  };
-  return { next, int, pick, chance, weighted, sample };
-}
-export type Random = ReturnType<typeof createRandom>;
-
-export const FIRST_NAMES = [
-  'Hélène',
-  'Éloïse',
-  'Jérôme',
-  'Léa',
-  'Zoé',
-  'Chloé',
-  'Gaëlle',
-  'Noël',
-  'Anaïs',
-  'Mathéo',
-  'Théo',
-  'Benoît',
-  'François',
-  'Aurélie',
-  'Céline',
-  'Frédéric',
-  'Stéphane',
-  'Loïc',
-  'Maëlys',
-  'Inès',
-  'Raphaël',
-  'Clément',
-  'Timothée',
-  'Mélanie',
-  'Joël',
-  'Agnès',
-  'Béatrice',
-  'Sébastien',
-  'Valérie',
-  'Émile',
-  'Lucas',
-  'Manon',
-  'Camille',
-  'Hugo',
-  'Louise',
-  'Jules',
-  'Léon',
-  'Margaux',
-  'Thérèse',
-  'Gérard',
-  'Josiane',
-  'Pascal',
-  'Sophie',
-  'Nicolas',
-  'Élodie',
-  'Yannick',
-  'Noémie',
-  'Cédric',
-  'Laëtitia',
-  'André',
-] as const;
 const CHILD_FIRST_NAMES = ['Lou', 'Léo', 'Jade', 'Noah', 'Rose', 'Gabin', 'Zélie', 'Timéo', 'Maëlle', 'Côme'] as const;
-export const LAST_NAMES = [
-  'Lefèvre',
-  'Dupont',
-  'Martin',
-  'Bernard',
-  'Moreau',
-  'Girard',
-  'Rousseau',
-  'Mercier',
-  'Fournier',
-  'Lambert',
-  'Bonnet',
-  'François',
-  'Garnier',
-  'Faure',
-  'Chevalier',
-  'Gauthier',
-  'Perrin',
-  'Robin',
-  'Clément',
-  'Morin',
-  'Roussel',
-  'Mathieu',
-  'Gaillard',
-  'Barbier',
-  'Arnaud',
-  'Gérard',
-  'Roche',
-  'Renard',
-  'Schmitt',
-  'Leroux',
-  'Colin',
-  'Vidal',
-  'Caron',
-  'Picard',
-  'Fabre',
-  'Aubert',
-  'Lemoine',
-  'Renaud',
-  'Dumas',
-  'Lacroix',
-  'Ménard',
-  'Carré',
-  'Léger',
-  'Prévost',
-  'Lévêque',
-  'Étienne',
-  'Lemaître',
-  'Bénard',
-  'Maréchal',
-  'Barthélemy',
-  'Hébert',
-  'Béranger',
-  'Thévenin',
-  'Besançon',
-  'Pétin',
-  'Le Gall',
-  'Da Silva',
-  'Bœuf',
-  'Château',
-  'Noël',
-] as const;
 /** Where passengers come from: mostly Burgundy and neighbours, some from far away. */
 export const DEPARTMENTS = ['21', '21', '21', '71', '71', '89', '58', '39', '25', '69', '75', '92', '13', '67', '2A'];
 const TOWNS = [
@@ -563,12 +416,18 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
           : status === BOOKING_STATUSES.completed.id
             ? random.int(-300, -60)
             : random.int(-200, -2);
-      return { status, booked_at: addDays(today, bookedOffset) };
+      // About one open voucher in twelve was sold eleven months ago and runs out within five weeks (issue 12:
+      // the dashboard and the lists show what expires soon). Derived from the draw, not a new one, so the rest
+      // of the demo stays as it was.
+      const isOpen = status === BOOKING_STATUSES.pending.id || status === BOOKING_STATUSES.inProgress.id;
+      const offset = isOpen && bookedOffset % 12 === 0 ? -330 - ((-bookedOffset / 12) % 25) : bookedOffset;
+      return { status, booked_at: addDays(today, offset) };
     });
     // Numbers follow the order of purchase within each year (YYYY-NNNNN, ARCHITECTURE §5).
     drafts.sort((a, b) => a.booked_at.localeCompare(b.booked_at));
     const sequences = new Map<string, number>();
     const registrations: { flight_id: number; passenger_id: number; created_at: string }[] = [];
+    const postponedOn: { flight: DemoFlight; passenger_id: number }[] = [];
     const requestedDates: { booking_id: number; date: string }[] = [];
     const bookingNotes: Insertable<DB['booking_notes']>[] = [];
     const bookingSchedules: { booking_id: number; flight_schedule_id: number }[] = [];
@@ -657,6 +516,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
           number,
           number_alt: random.chance(0.12) ? `WC-${String(4000 + index * 7).padStart(5, '0')}` : null,
           booked_at: draft.booked_at,
+          validity_date: addMonths(draft.booked_at, DEFAULT_VALIDITY_MONTHS),
           passengers_number: passengersNumber,
           booking_status_id: draft.status,
           customer_id: customer!,
@@ -722,7 +582,12 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
       };
       if (draft.status === BOOKING_STATUSES.completed.id) register(findSeat(pastRealized, passengerIds.length));
       if (draft.status === BOOKING_STATUSES.inProgress.id) {
-        if (random.chance(0.3)) register(findSeat(pastPostponed, passengerIds.length));
+        // Weather-postponed flights keep their manifest apart (flight_postponements), not as registrations.
+        const postponed = random.chance(0.3) ? findSeat(pastPostponed, passengerIds.length) : null;
+        if (postponed) {
+          postponed.used += passengerIds.length;
+          for (const passenger_id of passengerIds) postponedOn.push({ flight: postponed, passenger_id });
+        }
         if (random.chance(0.65)) register(findSeat(upcoming, passengerIds.length));
       }
       if (draft.status === BOOKING_STATUSES.pending.id || draft.status === BOOKING_STATUSES.inProgress.id) {
@@ -753,6 +618,27 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
       }
     }
     await many(trx, 'registrations', registrations);
+    for (const { flight, passenger_id } of postponedOn) {
+      const passenger = await trx
+        .selectFrom('passengers')
+        .select(['booking_id', 'first_name', 'last_name', 'weight'])
+        .where('id', '=', passenger_id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('flight_postponements')
+        .values({
+          flight_id: flight.id,
+          passenger_id,
+          booking_id: passenger.booking_id,
+          full_name: `${passenger.first_name ?? ''} ${passenger.last_name ?? ''}`.trim(),
+          weight: passenger.weight,
+          registered_at: now,
+          previous_booking_status_id: BOOKING_STATUSES.inProgress.id,
+          removed_requested_date: 0,
+          postponed_at: `${flight.date}T06:00:00.000Z`,
+        })
+        .execute();
+    }
     await many(trx, 'requested_dates', requestedDates);
     await many(trx, 'booking_notes', bookingNotes);
     await many(trx, 'booking_flight_schedules', bookingSchedules);

@@ -1,0 +1,215 @@
+import { REGISTRATION_REQUEST_STATUSES } from './schemas/registration-requests.js';
+import { BOOKING_STATUSES, FLIGHT_STATUSES } from './statuses.js';
+
+// The write history (issue 12, part 5) as the interface shows it: French names of the actions, resources and
+// fields, and of the markers the server writes in place of a secret or of a deleted person's values.
+
+export type HistoryAction = 'create' | 'update' | 'delete';
+
+/** One entry as GET /api/history, /api/bookings/{id}/history and /api/flights/{id}/history answer it. */
+export type HistoryEntry = {
+  id: number;
+  created_at: string;
+  user_id: number | null;
+  api_client_id: number | null;
+  actor: string;
+  resource: string;
+  record_id: number;
+  action: HistoryAction;
+  /** JSON `{field: [old, new]}`. */
+  changes: string;
+  booking_id: number | null;
+  flight_id: number | null;
+};
+
+export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
+  create: 'Création',
+  update: 'Modification',
+  delete: 'Suppression',
+};
+
+export const HISTORY_RESOURCE_LABELS: Record<string, string> = {
+  bookings: 'Réservation',
+  'booking-links': 'Lien entre réservations',
+  'requested-dates': 'Date souhaitée',
+  'booking-notes': 'Note de réservation',
+  'booking-origins': 'Origine de réservation',
+  'business-providers': 'Apporteur d’affaires',
+  'payment-methods': 'Moyen de paiement',
+  'passenger-types': 'Type de passager',
+  customers: 'Client',
+  passengers: 'Passager',
+  balloons: 'Ballon',
+  events: 'Note de planning',
+  flights: 'Vol',
+  'flight-notes': 'Note de vol',
+  'flight-types': 'Type de vol',
+  locations: 'Lieu',
+  pilots: 'Pilote',
+  teammates: 'Équipier',
+  prestations: 'Prestation',
+  'ticket-templates': 'Modèle de billet',
+  registrations: 'Inscription sur un vol',
+  'registration-requests': 'Demande d’inscription',
+  'flight-postponements': 'Report météo (passager)',
+  'booking-validity-extensions': 'Prolongation de validité',
+  'email-templates': 'Modèle d’email',
+  settings: 'Paramètre',
+  users: 'Utilisateur',
+  'api-clients': 'Clé API',
+  emails: 'Email',
+  roles: 'Rôle',
+};
+
+/** Field names → French labels, shared by every resource (a field has the same meaning wherever it appears). */
+export const HISTORY_FIELD_LABELS: Record<string, string> = {
+  number: 'Numéro',
+  number_alt: 'Numéro alternatif',
+  booked_at: 'Date d’achat',
+  validity_date: 'Date de validité',
+  previous_validity_date: 'Ancienne date de validité',
+  months: 'Nombre de mois',
+  reason: 'Motif',
+  woocommerce_order_id: 'Commande de la boutique',
+  full_name: 'Nom complet',
+  registered_at: 'Inscrit le',
+  previous_booking_status_id: 'Statut précédent',
+  removed_requested_date: 'Date souhaitée retirée',
+  postponed_at: 'Reporté le',
+  status: 'État',
+  decided_at: 'Décidée le',
+  decided_by_user_id: 'Décidée par',
+  passengers_number: 'Nombre de passagers',
+  booking_status_id: 'Statut',
+  customer_id: 'Client',
+  has_pre_flight_infos: 'Informations pré-vol envoyées',
+  location_id: 'Lieu',
+  prestation_id: 'Prestation',
+  flight_schedules: 'Créneaux',
+  booking_origin_id: 'Origine',
+  business_provider_id: 'Apporteur d’affaires',
+  paid_amount: 'Montant payé',
+  total_amount: 'Montant total',
+  remaining_amount: 'Reste à payer',
+  refundable: 'Remboursable',
+  payment_method_id: 'Moyen de paiement',
+  booking_id: 'Réservation',
+  linked_booking_id: 'Réservation liée',
+  date: 'Date',
+  content: 'Contenu',
+  label: 'Libellé',
+  is_default: 'Par défaut',
+  customer_type_id: 'Type de client',
+  first_name: 'Prénom',
+  last_name: 'Nom',
+  company_name: 'Raison sociale',
+  email: 'Email',
+  phone: 'Téléphone',
+  siret_number: 'Numéro SIRET',
+  vat_number: 'Numéro de TVA',
+  address: 'Adresse',
+  additional_address: 'Complément d’adresse',
+  zip_code: 'Code postal',
+  town: 'Ville',
+  country: 'Pays',
+  ticket_number: 'Numéro de billet',
+  is_referent: 'Référent',
+  department: 'Département',
+  age: 'Âge',
+  weight: 'Poids',
+  passenger_type_id: 'Type de passager',
+  scheduled_date: 'Date',
+  scheduled_time: 'Heure',
+  is_public: 'Public',
+  takeoff_temperature: 'Température au décollage',
+  flight_max_altitude: 'Altitude maximale',
+  flight_type_id: 'Type de vol',
+  balloon_id: 'Ballon',
+  pilot_id: 'Pilote',
+  teammates: 'Équipiers',
+  takeoff_time: 'Heure de décollage',
+  landing_time: 'Heure d’atterrissage',
+  flight_status_id: 'Statut du vol',
+  flight_id: 'Vol',
+  passenger_id: 'Passager',
+  is_pinned: 'Épinglée',
+  user_id: 'Auteur',
+  title: 'Titre',
+  description: 'Description',
+  passengers: 'Places passagers',
+  registration_number: 'Immatriculation',
+  role_id: 'Rôle',
+  is_active: 'Actif',
+  subject: 'Objet',
+  body: 'Contenu',
+  name: 'Nom',
+  capabilities: 'Droits',
+  password_hash: 'Mot de passe',
+  template_slug: 'Modèle d’email',
+};
+
+/** Markers the server writes instead of a value (server engine/history.ts). */
+export const HISTORY_SECRET_MARKER = '(secret)';
+export const HISTORY_ERASED_MARKER = '(effacé)';
+
+export const historyFieldLabel = (field: string): string => HISTORY_FIELD_LABELS[field] ?? field;
+export const historyResourceLabel = (resource: string): string => HISTORY_RESOURCE_LABELS[resource] ?? resource;
+
+const STATUS_LABELS: Record<string, Map<number, string>> = {
+  booking_status_id: new Map(Object.values(BOOKING_STATUSES).map((st) => [st.id, st.label])),
+  flight_status_id: new Map(Object.values(FLIGHT_STATUSES).map((st) => [st.id, st.label])),
+};
+STATUS_LABELS.previous_booking_status_id = STATUS_LABELS.booking_status_id!;
+/** A registration request's state ('pending'...) as its list shows it. */
+const REQUEST_STATES = new Map<unknown, string>(
+  Object.values(REGISTRATION_REQUEST_STATUSES).map((st) => [st.slug, st.label]),
+);
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** An instant the server wrote (ISO, UTC), shown in the reader's local time like the entries' own dates. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+const two = (n: number) => String(n).padStart(2, '0');
+const localStamp = (d: Date) =>
+  `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
+const FLAGS = /^(is_|has_)|^refundable$|^removed_requested_date$/;
+
+/** A value as a French reader expects it: status labels, 'n° 12' for another record, Oui/Non for flags, DD/MM/YYYY for dates, HH:mm for times, decimal commas, '—' for nothing. */
+export function formatHistoryValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (value === HISTORY_SECRET_MARKER) return 'masqué';
+  if (value === HISTORY_ERASED_MARKER) return 'effacé';
+  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'aucun';
+  const status = STATUS_LABELS[field]?.get(Number(value));
+  if (status) return status;
+  if (field === 'status' && REQUEST_STATES.has(value)) return REQUEST_STATES.get(value)!;
+  // Another record: its number, as the entry's own title says it ('Passager n° 12').
+  if (field.endsWith('_id') && /^\d+$/.test(String(value))) return `n° ${value}`;
+  if (FLAGS.test(field) && (value === 0 || value === 1 || value === '0' || value === '1' || typeof value === 'boolean'))
+    return Number(value) === 1 ? 'Oui' : 'Non';
+  // French decimals (64,5 kg, 120,50 €).
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value === 'string') {
+    const m = DATE.exec(value);
+    if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+    if (INSTANT.test(value)) return localStamp(new Date(value));
+    // Times as the app writes them (06:30, not 06:30:00).
+    if (/^\d{2}:\d{2}:\d{2}$/.test(value)) return value.slice(0, 5);
+    // Rich text (notes): its words, not its tags.
+    if (value.includes('<'))
+      return value
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+  }
+  return String(value);
+}
+
+/** The changes of an entry as rows to show (fields in the order written); a malformed text gives none. */
+export function historyChanges(entry: Pick<HistoryEntry, 'changes'>): { field: string; old: unknown; new: unknown }[] {
+  try {
+    const parsed = JSON.parse(entry.changes) as Record<string, [unknown, unknown]>;
+    return Object.entries(parsed).map(([field, pair]) => ({ field, old: pair?.[0] ?? null, new: pair?.[1] ?? null }));
+  } catch {
+    return [];
+  }
+}

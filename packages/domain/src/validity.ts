@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { integer, payload, requiredText } from './schemas/common.js';
+import { BOOKING_STATUSES } from './statuses.js';
+
+// Voucher validity (issue 12 point 3). A booking's `validity_date` is the last day its voucher may fly: purchase
+// date + `voucher_validity_months` (setting, default 12). Past it, an open booking (pending or in progress) turns
+// 'Périmée' (status 5) by the daily job; 'Prolonger' moves the date by N months with a recorded reason.
+
+export const DEFAULT_VALIDITY_MONTHS = 12;
+/** "Expire bientôt": the validity ends within this many days (the dashboard's attention list and the lists' filter). */
+export const EXPIRING_SOON_DAYS = 30;
+/** Bounds of one extension and of the months setting: a voucher is sold for months, not decades. */
+export const MAX_VALIDITY_MONTHS = 120;
+
+/** Statuses the expiry job turns 'Périmée' once past validity: completed and canceled bookings never lapse. */
+export const EXPIRABLE_BOOKING_STATUS_IDS: readonly number[] = [
+  BOOKING_STATUSES.pending.id,
+  BOOKING_STATUSES.inProgress.id,
+];
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `date` (YYYY-MM-DD) plus `months`, the day clamped to the end of a shorter month (31 January + 1 month =
+ * 28 or 29 February), as PostgreSQL's interval arithmetic and the migration's back-fill do.
+ */
+export function addMonths(date: string, months: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) + months;
+  const year = Math.floor(total / 12);
+  const month = total - year * 12;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return `${year}-${pad(month + 1)}-${pad(Math.min(d, lastDay))}`;
+}
+
+/** `date` plus `days` (negative allowed), YYYY-MM-DD. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d + days));
+  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** A local calendar date, YYYY-MM-DD (the operator's day, not UTC's). */
+export function localDate(now = new Date()): string {
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+export type ValidityState = 'none' | 'valid' | 'expiring' | 'expired';
+
+/** How a booking's validity reads today: past, within EXPIRING_SOON_DAYS, valid, or no date at all. */
+export function validityState(validityDate: string | null | undefined, today: string): ValidityState {
+  if (!validityDate) return 'none';
+  if (validityDate < today) return 'expired';
+  if (validityDate <= addDays(today, EXPIRING_SOON_DAYS)) return 'expiring';
+  return 'valid';
+}
+
+/** POST /api/bookings/{id}/extend-validity: N whole months and why (recorded with who and when). */
+export const validityExtensionSchema = payload({
+  months: integer(1).max(MAX_VALIDITY_MONTHS, `${MAX_VALIDITY_MONTHS} mois au maximum.`),
+  reason: requiredText(500),
+});
+export type ValidityExtension = z.input<typeof validityExtensionSchema>;
+
+/** POST /api/flights/{id}/postpone: the weather postponement in one action (issue 12 point 2). */
+export const flightPostponeSchema = payload({
+  /** Queue the 'Vol reporté (météo)' mail to each booking's referent. */
+  send_mail: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'La valeur doit être 0 ou 1.' })
+    .transform((v) => v === true || v === 1),
+});
+export type FlightPostpone = z.input<typeof flightPostponeSchema>;

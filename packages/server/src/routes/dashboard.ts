@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+import { dashboard } from '../services/dashboard.js';
+
+// GET /api/dashboard (issue 12 point 1): the landing page of every signed-in user (the default access of /api
+// routes). It shows bookings, flights and registration requests, which every staff role reads; an API key never
+// reaches it (not declared 'api-client').
+export async function registerDashboardRoutes(app: FastifyInstance): Promise<void> {
+  const { db, dialect } = app.ctx;
+  app.get('/api/dashboard', async () => dashboard(db, dialect));
+}

@@ -1,0 +1,28 @@
+import { flightPostponeSchema, validityExtensionSchema } from '@app/domain';
+import type { FastifyInstance } from 'fastify';
+import { getResource } from '../engine/index.js';
+import { postponeFlight } from '../services/postponement.js';
+import { extendValidity } from '../services/validity.js';
+import { bodyOf, pathId } from './params.js';
+
+// Issue 12: the weather postponement in one action and 'Prolonger' on a booking (docs/api.md). Any signed-in user,
+// like the status changes and booking edits they stand for.
+
+export async function registerValidityRoutes(app: FastifyInstance): Promise<void> {
+  const { db } = app.ctx;
+
+  app.post('/api/flights/:id/postpone', async (request) => {
+    const flightId = pathId(request);
+    const input = flightPostponeSchema.parse(bodyOf(request));
+    const result = await postponeFlight(db, flightId, { sendMail: input.send_mail, auth: request.auth });
+    // The flight as GET /api/flights/{id} reads it, beside what the action did.
+    return { ...result, flight: await getResource({ ...app.ctx, auth: request.auth }, 'flights', flightId) };
+  });
+
+  app.post('/api/bookings/:id/extend-validity', async (request, reply) => {
+    const bookingId = pathId(request);
+    const input = validityExtensionSchema.parse(bodyOf(request));
+    const extension = await extendValidity(db, bookingId, input, request.auth ?? null);
+    return reply.code(201).send(extension);
+  });
+}

@@ -1,0 +1,305 @@
+import {
+  ATTENTION_LABELS,
+  type AttentionItem,
+  type AttentionKey,
+  addDays,
+  attentionFilters,
+  BOOKING_STATUSES,
+  DASHBOARD_DAYS,
+  type Dashboard,
+  type DashboardFlight,
+  type DashboardMonth,
+  DUE_BOOKING_STATUS_IDS,
+  EXPIRING_SOON_DAYS,
+  FLIGHT_STATUSES,
+  formatFilters,
+  localDate,
+  OPEN_BOOKING_STATUS_IDS,
+  registrationRequestFilters,
+} from '@app/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import { versionsOf } from '../engine/count-cache.js';
+import { fullName } from './booking-summaries.js';
+import { pendingPassengersByDay } from './planning.js';
+
+// GET /api/dashboard (issue 12 point 1): five statements whatever the data, each aggregated in SQL and run side
+// by side: the coming week's flights, its pending passengers (the planning day's rule), every 'to do' count grouped
+// by booking status in one UNION ALL, and two monthly aggregates for the charts. The 'to do' conditions are the
+// bookings list filters of domain attentionFilters written as plain joins (a test checks both find the same
+// bookings on both engines).
+//
+// The answer is kept per day while the versions of every table it reads are unchanged (the rule of the list
+// totals, engine/count-cache.ts: versions bumped by triggers in each writing transaction, read BEFORE computing),
+// so the landing page of every user costs one small read until someone writes; the next read recomputes it.
+
+const PLANNED = FLIGHT_STATUSES.planned.id;
+
+async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<DashboardFlight[]> {
+  const rows = await db
+    .selectFrom('flights as f')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('registrations as r')
+          .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
+          .select(['r.flight_id', sql<number>`count(*)`.as('n')])
+          .where('rf.scheduled_date', '>=', from)
+          .where('rf.scheduled_date', '<=', to)
+          .groupBy('r.flight_id')
+          .as('t'),
+      (join) => join.onRef('t.flight_id', '=', 'f.id'),
+    )
+    .select([
+      'f.id',
+      'f.scheduled_date',
+      'f.scheduled_time',
+      'f.flight_status_id',
+      'f.balloon_id',
+      'b.label as balloon_label',
+      'b.passengers as balloon_passengers',
+      'f.location_id',
+      'l.label as location_label',
+      'f.pilot_id',
+      'pi.first_name as pilot_first_name',
+      'pi.last_name as pilot_last_name',
+      't.n as passengers_count',
+    ])
+    .where('f.scheduled_date', '>=', from)
+    .where('f.scheduled_date', '<=', to)
+    .orderBy('f.scheduled_date')
+    .orderBy('f.scheduled_time')
+    .orderBy('f.id')
+    .execute();
+  return rows.map((r) => {
+    const count = Number(r.passengers_count ?? 0);
+    const seats = r.balloon_passengers === null ? null : Number(r.balloon_passengers);
+    return {
+      id: r.id,
+      scheduled_date: r.scheduled_date,
+      scheduled_time: r.scheduled_time,
+      flight_status_id: r.flight_status_id,
+      location: r.location_id === null ? null : { id: r.location_id, label: r.location_label ?? '' },
+      balloon:
+        r.balloon_id === null ? null : { id: r.balloon_id, label: r.balloon_label ?? '', passengers: seats ?? 0 },
+      pilot:
+        r.pilot_id === null
+          ? null
+          : { id: r.pilot_id, full_name: fullName(r.pilot_first_name ?? null, r.pilot_last_name ?? null) },
+      passengers_count: count,
+      availability: seats === null ? null : seats - count,
+    };
+  });
+}
+
+type AttentionRow = { k: AttentionKey; s: number | null; n: number | string; m: number | string };
+
+/** Bookings with a passenger registered on a planned flight dated within [from, to] (to null: no end). */
+const onPlannedFlight = (from: string, to: string | null) => sql`b.id in (
+  select p.booking_id from passengers p
+  join registrations r on r.passenger_id = p.id
+  join flights f on f.id = r.flight_id
+  where f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${from}
+  ${to === null ? sql`` : sql`and f.scheduled_date <= ${to}`})`;
+
+const ids = (list: readonly number[]) =>
+  sql.join(
+    list.map((id) => sql`${id}`),
+    sql`, `,
+  );
+
+/** Every 'to do' count in one statement: one row per item and booking status (m: distinct flights, for requests). */
+async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRow[]> {
+  const week = addDays(today, DASHBOARD_DAYS);
+  const soon = addDays(today, EXPIRING_SOON_DAYS);
+  const { rows } = await sql<AttentionRow>`
+    select 'incomplete_bookings' as k, b.booking_status_id as s, count(*) as n, count(*) as m
+      from bookings b
+      where ${onPlannedFlight(today, null)}
+        and ((select count(*) from passengers p2 where p2.booking_id = b.id) < b.passengers_number
+          or exists (select 1 from passengers p3 where p3.booking_id = b.id and (p3.weight is null
+            or p3.first_name is null or p3.first_name = '' or p3.last_name is null or p3.last_name = '')))
+      group by b.booking_status_id
+    union all
+    select 'pre_flight_infos', b.booking_status_id, count(*), count(*)
+      from bookings b
+      where b.has_pre_flight_infos = 0 and ${onPlannedFlight(today, week)}
+      group by b.booking_status_id
+    union all
+    select 'remaining_due', b.booking_status_id, count(*), count(*)
+      from bookings b
+      where b.booking_status_id in (${ids(DUE_BOOKING_STATUS_IDS)}) and b.remaining_amount > 0
+      group by b.booking_status_id
+    union all
+    select 'expiring_vouchers', b.booking_status_id, count(*), count(*)
+      from bookings b
+      where b.validity_date >= ${today} and b.validity_date <= ${soon}
+        and b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
+      group by b.booking_status_id
+    union all
+    select 'registration_requests', null, count(*), count(distinct rr.flight_id)
+      from registration_requests rr
+      join flights f on f.id = rr.flight_id
+      where rr.status = 'pending' and f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${today}
+  `.execute(db);
+  return rows;
+}
+
+const STATUS_SLUGS = new Map<number, string>(Object.values(BOOKING_STATUSES).map((s) => [s.id, s.slug]));
+const ATTENTION_ORDER: AttentionKey[] = [
+  'incomplete_bookings',
+  'pre_flight_infos',
+  'remaining_due',
+  'registration_requests',
+  'expiring_vouchers',
+];
+
+function attentionItems(rows: AttentionRow[], today: string): AttentionItem[] {
+  const bookingFilters = attentionFilters(today);
+  return ATTENTION_ORDER.map((key) => {
+    const mine = rows.filter((r) => r.k === key);
+    if (key === 'registration_requests') {
+      const row = mine[0];
+      const count = Number(row?.n ?? 0);
+      const flights = Number(row?.m ?? 0);
+      return {
+        key,
+        label: ATTENTION_LABELS[key],
+        count,
+        links:
+          count > 0
+            ? [{ status: null, count: flights, filters: formatFilters(registrationRequestFilters(today)) }]
+            : [],
+      };
+    }
+    const filters = formatFilters(bookingFilters[key]);
+    const links = mine
+      .map((r) => ({ status: STATUS_SLUGS.get(Number(r.s)) ?? '', count: Number(r.n), filters }))
+      .filter((l) => l.status !== '' && l.count > 0)
+      .sort((a, b) => (BOOKING_STATUSES_ORDER.get(a.status) ?? 0) - (BOOKING_STATUSES_ORDER.get(b.status) ?? 0));
+    return { key, label: ATTENTION_LABELS[key], count: links.reduce((sum, l) => sum + l.count, 0), links };
+  });
+}
+
+const BOOKING_STATUSES_ORDER = new Map<string, number>(Object.values(BOOKING_STATUSES).map((s) => [s.slug, s.id]));
+
+/** 'YYYY-MM' of a date column on each engine. */
+const monthOf = (dialect: Dialect, column: string) =>
+  dialect === 'postgres'
+    ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`
+    : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
+
+async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number): Promise<DashboardMonth[]> {
+  const canceled = BOOKING_STATUSES.canceled.id;
+  const [bookings, flights] = await Promise.all([
+    db
+      .selectFrom('bookings as b')
+      .select([
+        monthOf(dialect, 'b.booked_at').as('month'),
+        sql<number>`count(*)`.as('n'),
+        sql<number>`coalesce(sum(case when b.booking_status_id <> ${canceled} then b.total_amount end), 0)`.as(
+          'revenue',
+        ),
+        sql<number>`coalesce(sum(case when b.booking_status_id <> ${canceled} then b.remaining_amount end), 0)`.as(
+          'remaining',
+        ),
+      ])
+      .where('b.booked_at', '>=', `${season - 1}-01-01`)
+      .where('b.booked_at', '<=', `${season}-12-31`)
+      .groupBy(monthOf(dialect, 'b.booked_at'))
+      .execute(),
+    db
+      .selectFrom('flights as f')
+      .select([monthOf(dialect, 'f.scheduled_date').as('month'), 'f.flight_status_id', sql<number>`count(*)`.as('n')])
+      .where('f.scheduled_date', '>=', `${season}-01-01`)
+      .where('f.scheduled_date', '<=', `${season}-12-31`)
+      .where('f.flight_status_id', '<>', PLANNED)
+      .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
+      .execute(),
+  ]);
+  const months: DashboardMonth[] = Array.from({ length: 12 }, (_, i) => ({
+    month: i + 1,
+    bookings: 0,
+    previous_bookings: 0,
+    realized: 0,
+    weather_postponed: 0,
+    canceled: 0,
+    revenue: 0,
+    remaining_due: 0,
+  }));
+  const at = (key: string) => months[Number(key.slice(5, 7)) - 1];
+  for (const row of bookings) {
+    const month = at(row.month);
+    if (!month) continue;
+    if (row.month.startsWith(String(season))) {
+      month.bookings = Number(row.n);
+      month.revenue = Math.round(Number(row.revenue) * 100) / 100;
+      month.remaining_due = Math.round(Number(row.remaining) * 100) / 100;
+    } else {
+      month.previous_bookings = Number(row.n);
+    }
+  }
+  for (const row of flights) {
+    const month = at(row.month);
+    if (!month) continue;
+    if (row.flight_status_id === FLIGHT_STATUSES.realized.id) month.realized = Number(row.n);
+    else if (row.flight_status_id === FLIGHT_STATUSES.weatherPostponed.id) month.weather_postponed = Number(row.n);
+    else if (row.flight_status_id === FLIGHT_STATUSES.canceled.id) month.canceled = Number(row.n);
+  }
+  return months;
+}
+
+/** Every table the answer reads. */
+const DASHBOARD_TABLES = [
+  'balloons',
+  'bookings',
+  'flights',
+  'locations',
+  'passengers',
+  'pilots',
+  'registration_requests',
+  'registrations',
+  'requested_dates',
+];
+// Kept as the promise: requests arriving while it is computed share the one computation.
+const answers = new WeakMap<object, { key: string; answer: Promise<Dashboard> }>();
+
+/** The landing page's figures for `today` (the operator's local date by default). */
+export async function dashboard(db: Kysely<DB>, dialect: Dialect, today = localDate()): Promise<Dashboard> {
+  const versions = db.isTransaction ? null : await versionsOf(db, DASHBOARD_TABLES);
+  if (versions === null) return computeDashboard(db, dialect, today);
+  const key = `${today}|${versions}`;
+  const kept = answers.get(db);
+  if (kept?.key === key) return kept.answer;
+  const answer = computeDashboard(db, dialect, today);
+  answers.set(db, { key, answer });
+  // A failed computation is not kept: the next request tries again.
+  answer.catch(() => {
+    if (answers.get(db)?.answer === answer) answers.delete(db);
+  });
+  return answer;
+}
+
+async function computeDashboard(db: Kysely<DB>, dialect: Dialect, today: string): Promise<Dashboard> {
+  const end = addDays(today, DASHBOARD_DAYS);
+  const season = Number(today.slice(0, 4));
+  const [flights, pending, attention, months] = await Promise.all([
+    weekFlights(db, today, end),
+    pendingPassengersByDay(db, today, end),
+    attentionRows(db, today),
+    monthlyFigures(db, dialect, season),
+  ]);
+  const days = Array.from({ length: DASHBOARD_DAYS + 1 }, (_, i) => addDays(today, i));
+  return {
+    today,
+    season,
+    flights,
+    pending_passengers: days.map((date) => ({ date, count: pending.get(date) ?? 0 })),
+    attention: attentionItems(attention, today),
+    months,
+  };
+}

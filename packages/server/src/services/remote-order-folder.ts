@@ -1,0 +1,309 @@
+import { constants as fsConstants } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { constraintViolation } from '../engine/db-errors.js';
+import type { Auth } from '../http/context.js';
+import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { importOrder, OrderImportError } from './order-import.js';
+import { MAX_FILE_BYTES, parseOrderFile } from './remote-order-formats.js';
+
+// The partner order folder (REMOTE_ORDERS_DIR): files waiting at its root, imported ones in processed/, failed ones
+// in failed/. Each outcome is described by a small JSON beside it in <state>/.results/<file>.json (bookings, errors).
+// A file moves only after the transaction that imported it committed: a crash in between leaves it waiting, and
+// importing it again answers the bookings already created (the import is idempotent per partner order).
+
+export type FileState = 'waiting' | 'imported' | 'failed';
+export type BookingRef = { id: number; number: string | null };
+export type FolderEntry = {
+  file: string;
+  state: FileState;
+  size: number;
+  modified_at: string;
+  bookings: BookingRef[];
+  errors: string[];
+  imported_at: string | null;
+};
+export type ImportOutcome = {
+  status: 'success' | 'partial' | 'failed';
+  booking: BookingRef | null;
+  bookings: (BookingRef & { created: boolean })[];
+  errors: string[];
+};
+
+const SUBDIR: Record<Exclude<FileState, 'waiting'>, string> = { imported: 'processed', failed: 'failed' };
+const RESULTS = '.results';
+/** The page shows the newest files; years of processed/ need not travel each time. */
+const MAX_LISTED = 1000;
+
+// Plain names only: no separator, no leading dot, no '..', nothing percent-encoded, .json or .csv.
+const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,150}\.(json|csv)$/i;
+
+/** The file name as sent, or a 400: never a path, whatever its spelling (../, absolute, encoded, backslash). */
+export function safeName(name: unknown): string {
+  if (typeof name !== 'string' || !NAME.test(name) || name.includes('..')) {
+    throw new BadRequestError('Nom de fichier invalide : un nom de fichier .json ou .csv du dossier est attendu.');
+  }
+  return name;
+}
+
+/** A file name for an upload: the client's base name reduced to the allowed characters. */
+export function uploadName(original: string | undefined): string {
+  const base = path.basename(String(original ?? '').replace(/\\/g, '/'));
+  const ext = /\.(json|csv)$/i.exec(base)?.[0]?.toLowerCase();
+  if (!ext) throw new BadRequestError('Format de fichier non pris en charge : un fichier .json ou .csv est attendu.');
+  const stem = base
+    .slice(0, -ext.length)
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9 _()-]+/g, '-')
+    .replace(/^[^A-Za-z0-9]+/, '')
+    .slice(0, 100);
+  return `${stem || 'commande'}${ext}`;
+}
+
+async function ensureDirs(dir: string): Promise<void> {
+  for (const sub of ['', 'processed', 'failed', `processed/${RESULTS}`, `failed/${RESULTS}`]) {
+    await fs.mkdir(path.join(dir, sub), { recursive: true });
+  }
+}
+
+/** A free name in a folder: `name`, else `name (2)`, `name (3)`... */
+async function freeName(folder: string, name: string): Promise<string> {
+  const ext = path.extname(name);
+  const stem = name.slice(0, -ext.length);
+  for (let i = 1; i < 1000; i++) {
+    const candidate = i === 1 ? name : `${stem} (${i})${ext}`;
+    try {
+      await fs.lstat(path.join(folder, candidate));
+    } catch {
+      return candidate;
+    }
+  }
+  throw new BadRequestError('Trop de fichiers portent ce nom.');
+}
+
+/** Stores an uploaded or posted file at the root of the folder, under a free name; answers that name. */
+export async function storeFile(dir: string, original: string | undefined, content: Buffer): Promise<string> {
+  await ensureDirs(dir);
+  const name = await freeName(dir, uploadName(original));
+  const target = path.join(dir, name);
+  const temporary = path.join(dir, `.upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+  // Written aside then renamed: the folder never shows half a file.
+  await fs.writeFile(temporary, content, { flag: 'wx' });
+  await fs.rename(temporary, target);
+  return name;
+}
+
+type Located = { state: FileState; full: string; size: number; modified: Date };
+
+/** Finds a plain file (never a symlink, never a directory) among the waiting, then failed, then imported ones. */
+async function locate(dir: string, name: string, states: FileState[]): Promise<Located> {
+  for (const state of states) {
+    const full = path.join(dir, state === 'waiting' ? '' : SUBDIR[state], name);
+    let stat: Awaited<ReturnType<typeof fs.lstat>>;
+    try {
+      stat = await fs.lstat(full);
+    } catch {
+      continue;
+    }
+    if (stat.isSymbolicLink() || !stat.isFile()) {
+      throw new BadRequestError('Nom de fichier invalide : ce n’est pas un fichier ordinaire du dossier.');
+    }
+    return { state, full, size: stat.size, modified: stat.mtime };
+  }
+  throw new NotFoundError('Fichier introuvable.');
+}
+
+/** Reads without following a symlink swapped in after the check; refuses what is not UTF-8 text. */
+async function readText(full: string): Promise<string> {
+  const handle = await fs.open(full, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
+  try {
+    const buffer = await handle.readFile();
+    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+  } finally {
+    await handle.close();
+  }
+}
+
+type Result = { bookings: number[]; errors: string[]; at: string };
+
+async function writeResult(dir: string, state: 'imported' | 'failed', name: string, result: Result): Promise<void> {
+  const file = path.join(dir, SUBDIR[state], RESULTS, `${name}.json`);
+  await fs.writeFile(file, JSON.stringify(result));
+}
+
+async function readResult(dir: string, state: 'imported' | 'failed', name: string): Promise<Result | null> {
+  try {
+    const raw = JSON.parse(await fs.readFile(path.join(dir, SUBDIR[state], RESULTS, `${name}.json`), 'utf8'));
+    return {
+      bookings: Array.isArray(raw.bookings) ? raw.bookings.filter(Number.isInteger) : [],
+      errors: Array.isArray(raw.errors) ? raw.errors.map(String) : [],
+      at: String(raw.at ?? ''),
+    };
+  } catch {
+    return null;
+  }
+}
+
+async function bookingRefs(db: Kysely<DB>, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows: { id: number; number: string }[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(
+      ...(await db
+        .selectFrom('bookings')
+        .select(['id', 'number'])
+        .where('id', 'in', ids.slice(i, i + 500))
+        .execute()),
+    );
+  }
+  return new Map(rows.map((r) => [r.id, r.number]));
+}
+
+/** The three lists of the page: waiting, imported (with their bookings) and failed (with their errors). */
+export async function listFolder(db: Kysely<DB>, dir: string): Promise<FolderEntry[]> {
+  await ensureDirs(dir);
+  const entries: FolderEntry[] = [];
+  const results = new Map<FolderEntry, number[]>();
+  for (const state of ['waiting', 'imported', 'failed'] as const) {
+    const folder = path.join(dir, state === 'waiting' ? '' : SUBDIR[state]);
+    for (const dirent of await fs.readdir(folder, { withFileTypes: true })) {
+      if (!dirent.isFile() || !NAME.test(dirent.name)) continue;
+      const stat = await fs.lstat(path.join(folder, dirent.name));
+      const entry: FolderEntry = {
+        file: dirent.name,
+        state,
+        size: stat.size,
+        modified_at: stat.mtime.toISOString(),
+        bookings: [],
+        errors: [],
+        imported_at: null,
+      };
+      if (state !== 'waiting') {
+        const result = await readResult(dir, state, dirent.name);
+        entry.errors = result?.errors ?? [];
+        entry.imported_at = result?.at || null;
+        results.set(entry, result?.bookings ?? []);
+      }
+      entries.push(entry);
+    }
+  }
+  const numbers = await bookingRefs(db, [...new Set([...results.values()].flat())]);
+  for (const [entry, ids] of results) entry.bookings = ids.map((id) => ({ id, number: numbers.get(id) ?? null }));
+  return entries
+    .sort((a, b) => b.modified_at.localeCompare(a.modified_at) || a.file.localeCompare(b.file))
+    .slice(0, MAX_LISTED);
+}
+
+/**
+ * POST /api/remote-orders/import: every order of the file in ONE transaction; success (bookings, no error), partial
+ * (bookings and errors: a skipped line, an order refused, a dropped detail) or failed (no booking: nothing written).
+ * The file moves to processed/ (or failed/) only once the transaction is over.
+ */
+export async function importFile(
+  db: Kysely<DB>,
+  dir: string,
+  requested: unknown,
+  auth: Auth | null = null,
+): Promise<ImportOutcome> {
+  const name = safeName(requested);
+  await ensureDirs(dir);
+  const located = await locate(dir, name, ['waiting', 'failed']);
+  const errors: string[] = [];
+  let parsed: ReturnType<typeof parseOrderFile> = { orders: [], errors: [] };
+  if (located.size > MAX_FILE_BYTES) {
+    errors.push(`Fichier trop volumineux : ${MAX_FILE_BYTES / 1024 / 1024} Mo au maximum.`);
+  } else {
+    let content: string | null = null;
+    try {
+      content = await readText(located.full);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP')
+        throw new BadRequestError('Nom de fichier invalide : ce n’est pas un fichier ordinaire du dossier.');
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('Fichier introuvable.');
+      errors.push('Fichier illisible : un texte encodé en UTF-8 est attendu.');
+    }
+    if (content !== null) parsed = parseOrderFile(name, content);
+    errors.push(...parsed.errors);
+  }
+
+  let imported: { id: number; created: boolean }[] = [];
+  if (parsed.orders.length) {
+    const target = await freeName(path.join(dir, 'processed'), name);
+    const orderErrors: string[] = [];
+    const run = () =>
+      db.transaction().execute(async (trx) => {
+        imported = [];
+        orderErrors.length = 0;
+        for (const order of parsed.orders) {
+          try {
+            const result = await importOrder(trx, order, { file: target, auth });
+            imported.push({ id: result.bookingId, created: result.created });
+          } catch (error) {
+            if (!(error instanceof OrderImportError)) throw error;
+            const prefix = parsed.orders.length > 1 ? `Commande ${order.orderId.split('/').slice(1).join('/')} : ` : '';
+            orderErrors.push(...error.errors.map((e) => `${prefix}${e}`));
+          }
+        }
+      });
+    try {
+      await run();
+    } catch (error) {
+      // A booking number taken meanwhile by a booking created by hand (its proposal is not locked): the whole
+      // transaction rolled back, so running it once more proposes the next free numbers.
+      if (constraintViolation(error)?.kind !== 'unique') throw error;
+      await run();
+    }
+    errors.push(...orderErrors);
+    if (imported.length) {
+      await move(located.full, path.join(dir, 'processed', target));
+      await writeResult(dir, 'imported', target, {
+        bookings: imported.map((b) => b.id),
+        errors,
+        at: new Date().toISOString(),
+      });
+      if (located.state === 'failed') await fs.rm(path.join(dir, 'failed', RESULTS, `${name}.json`), { force: true });
+    }
+  }
+  if (imported.length === 0) {
+    if (errors.length === 0) errors.push('Aucune commande dans ce fichier.');
+    if (located.state === 'waiting') {
+      const target = await freeName(path.join(dir, 'failed'), name);
+      await move(located.full, path.join(dir, 'failed', target));
+      await writeResult(dir, 'failed', target, { bookings: [], errors, at: new Date().toISOString() });
+    } else {
+      await writeResult(dir, 'failed', name, { bookings: [], errors, at: new Date().toISOString() });
+    }
+  }
+  const numbers = await bookingRefs(
+    db,
+    imported.map((b) => b.id),
+  );
+  const bookings = imported.map((b) => ({ id: b.id, number: numbers.get(b.id) ?? null, created: b.created }));
+  return {
+    status: bookings.length === 0 ? 'failed' : errors.length ? 'partial' : 'success',
+    booking: bookings[0] ? { id: bookings[0].id, number: bookings[0].number } : null,
+    bookings,
+    errors,
+  };
+}
+
+/** A concurrent import of the same file may have moved it first: then there is nothing left to move. */
+async function move(from: string, to: string): Promise<void> {
+  try {
+    await fs.rename(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** DELETE /api/remote-orders/{file}: a waiting or failed file (imported ones stay, as the record of what came in). */
+export async function deleteFile(dir: string, requested: unknown): Promise<void> {
+  const name = safeName(requested);
+  await ensureDirs(dir);
+  const located = await locate(dir, name, ['failed', 'waiting']);
+  await fs.unlink(located.full);
+  if (located.state === 'failed') await fs.rm(path.join(dir, 'failed', RESULTS, `${name}.json`), { force: true });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { startPoller } from './poller.js';
+import { runDailyExpiry } from './validity.js';
+
+// Daily jobs (issue 12: vouchers past validity turn 'Périmée'). Every server process ticks, but the database
+// decides who runs: runDailyExpiry claims the day in its own transaction, so the job runs once per day across
+// all processes and a tick that finds the day claimed does nothing (one UPDATE matching no row).
+
+/** Often enough that the job runs early in the morning whichever process is up; cheap when the day is claimed. */
+const INTERVAL_MS = 15 * 60_000;
+/** The first tick soon after start, so a server started mid-day catches up at once. */
+const FIRST_TICK_MS = 10_000;
+
+export type ScheduledJobs = { tick: () => Promise<void>; stop: () => Promise<void> };
+
+export function startScheduledJobs(
+  app: FastifyInstance,
+  { intervalMs = INTERVAL_MS, firstTickMs = FIRST_TICK_MS }: { intervalMs?: number; firstTickMs?: number } = {},
+): ScheduledJobs {
+  return startPoller(app, {
+    run: async () => {
+      const { ran, expired } = await runDailyExpiry(app.ctx.db);
+      if (ran) app.log.info({ expired: expired.length }, 'réservations périmées : passage quotidien effectué');
+    },
+    fallback: undefined,
+    // The claim rolled back with the failed run: the next tick, here or elsewhere, tries the day again.
+    failure: 'réservations périmées : échec du passage quotidien',
+    intervalMs,
+    firstDelayMs: firstTickMs,
+  });
+}

@@ -1,0 +1,264 @@
+import { addDays, type Dashboard, localDate } from '@app/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiToken } from '../auth/support.js';
+import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, register } from './builders.js';
+
+// GET /api/dashboard (issue 12 point 1) on a hand-built dataset around today: every figure is known by
+// construction, and each 'to do' link opens a bookings (or flights) list holding exactly the counted rows.
+
+describe(`dashboard on ${engine}`, () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  const today = localDate();
+  const day = (n: number) => addDays(today, n);
+  const season = Number(today.slice(0, 4));
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ headers } = await signIn(t, 'operator'));
+    const { db } = t.database;
+    const balloon = await newBalloon(db, { label: 'F-HDSH', passengers: 4 });
+    const pilot = await newPilot(db);
+    const location = await newLocation(db);
+    ids.today = await newFlight(db, {
+      scheduled_date: day(0),
+      scheduled_time: '07:00:00',
+      balloon_id: balloon,
+      pilot_id: pilot,
+      location_id: location,
+    });
+    ids.inThree = await newFlight(db, { scheduled_date: day(3), scheduled_time: '18:30:00' });
+    ids.inEight = await newFlight(db, { scheduled_date: day(8), scheduled_time: '07:00:00' });
+    ids.inTen = await newFlight(db, { scheduled_date: day(10), scheduled_time: '07:00:00' });
+    ids.past = await newFlight(db, { scheduled_date: `${season - 1}-12-31`, flight_status_id: 2 });
+    ids.canceledSoon = await newFlight(db, { scheduled_date: day(2), flight_status_id: 4 });
+
+    const jan = `${season}-01-15`;
+    // A: in progress, complete, on today's flight, pre-flight information not sent.
+    ids.a = await newBooking(db, { booking_status_id: 2, passengers_number: 2, booked_at: jan });
+    await register(db, ids.today, [await newPassenger(db, ids.a), await newPassenger(db, ids.a)]);
+    // B: in progress, one passenger missing, on the flight in three days, information sent.
+    ids.b = await newBooking(db, {
+      booking_status_id: 2,
+      passengers_number: 3,
+      has_pre_flight_infos: 1,
+      booked_at: jan,
+    });
+    await register(db, ids.inThree, [await newPassenger(db, ids.b), await newPassenger(db, ids.b)]);
+    // C: pending, a passenger without weight, on the flight in ten days (beyond the week).
+    ids.c = await newBooking(db, { booking_status_id: 1, passengers_number: 1, booked_at: jan });
+    await register(db, ids.inTen, [await newPassenger(db, ids.c, { weight: null })]);
+    // D: in progress, a nameless passenger on a past flight only: nothing to do.
+    ids.d = await newBooking(db, { booking_status_id: 2, passengers_number: 1, booked_at: jan });
+    await register(db, ids.past, [await newPassenger(db, ids.d, { last_name: '' })]);
+    // E, F: pending, asking for tomorrow (E also the day after); E owes 50 and its voucher ends in 10 days.
+    ids.e = await newBooking(db, {
+      booking_status_id: 1,
+      passengers_number: 3,
+      booked_at: jan,
+      total_amount: 150,
+      remaining_amount: 50,
+      validity_date: day(10),
+    });
+    ids.f = await newBooking(db, { booking_status_id: 1, passengers_number: 2, booked_at: jan });
+    // G: canceled, asking for tomorrow, owing 100: neither pending passengers nor due.
+    ids.g = await newBooking(db, {
+      booking_status_id: 4,
+      passengers_number: 4,
+      booked_at: jan,
+      total_amount: 100,
+      remaining_amount: 100,
+    });
+    await db
+      .insertInto('requested_dates')
+      .values([
+        { booking_id: ids.e, date: day(1) },
+        { booking_id: ids.e, date: day(2) },
+        { booking_id: ids.f, date: day(1) },
+        { booking_id: ids.g, date: day(1) },
+        { booking_id: ids.f, date: day(9) },
+      ])
+      .execute();
+    // H: completed, owing 20, validity in 5 days (completed vouchers never lapse).
+    ids.h = await newBooking(db, {
+      booking_status_id: 3,
+      passengers_number: 1,
+      booked_at: jan,
+      total_amount: 80,
+      remaining_amount: 20,
+      validity_date: day(5),
+    });
+    // I, J: open vouchers ending in 40 days and yesterday: not 'expiring within 30 days'.
+    ids.i = await newBooking(db, { booking_status_id: 2, booked_at: jan, validity_date: day(40) });
+    ids.j = await newBooking(db, { booking_status_id: 1, booked_at: jan, validity_date: day(-1) });
+    // Chart-only bookings: April this season and two in April of the previous one, one two seasons ago.
+    await newBooking(db, {
+      booking_status_id: 3,
+      booked_at: `${season}-04-10`,
+      total_amount: 300,
+      remaining_amount: 0,
+    });
+    await newBooking(db, { booking_status_id: 3, booked_at: `${season - 1}-04-03` });
+    await newBooking(db, { booking_status_id: 4, booked_at: `${season - 1}-04-20` });
+    await newBooking(db, { booking_status_id: 3, booked_at: `${season - 2}-04-20` });
+    // Flights of the season by status (planned ones are not charted).
+    await newFlight(db, { scheduled_date: `${season}-02-10`, flight_status_id: 2 });
+    await newFlight(db, { scheduled_date: `${season}-02-20`, flight_status_id: 2 });
+    await newFlight(db, { scheduled_date: `${season}-02-21`, flight_status_id: 3 });
+    await newFlight(db, { scheduled_date: `${season}-06-01`, flight_status_id: 4 });
+    await newFlight(db, { scheduled_date: `${season - 1}-06-01`, flight_status_id: 2 });
+    // Registration requests: two waiting on the flight in ten days, one waiting on a past flight, one refused.
+    await db
+      .insertInto('registration_requests')
+      .values([
+        { booking_id: ids.e, flight_id: ids.inTen, status: 'pending' },
+        { booking_id: ids.f, flight_id: ids.inTen, status: 'pending' },
+        { booking_id: ids.f, flight_id: ids.past, status: 'pending' },
+        { booking_id: ids.c, flight_id: ids.inEight, status: 'refused' },
+      ])
+      .execute();
+  });
+  afterAll(() => t.close());
+
+  const read = async (): Promise<Dashboard> => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard', headers });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+
+  it("lists the week's flights with balloon, pilot, passengers and availability", async () => {
+    const { flights } = await read();
+    // The canceled flight in two days stays on the list with its status; the flights in 8 and 10 days do not.
+    expect(flights.map((f) => f.id)).toEqual([ids.today, ids.canceledSoon, ids.inThree]);
+    const first = flights[0]!;
+    expect(first).toMatchObject({
+      scheduled_date: today,
+      scheduled_time: '07:00:00',
+      flight_status_id: 1,
+      balloon: { label: 'F-HDSH', passengers: 4 },
+      pilot: { full_name: 'Amélie Lefèvre' },
+      passengers_count: 2,
+      availability: 2,
+    });
+    expect(first.location?.label).toMatch(/^Site /);
+    expect(flights[2]).toMatchObject({ balloon: null, pilot: null, passengers_count: 2, availability: null });
+  });
+
+  it('gives the pending passengers of each day of the week, as the planning day counts them', async () => {
+    const { pending_passengers } = await read();
+    expect(pending_passengers).toHaveLength(8);
+    expect(pending_passengers[0]).toEqual({ date: today, count: 0 });
+    expect(pending_passengers[1]).toEqual({ date: day(1), count: 5 });
+    expect(pending_passengers[2]).toEqual({ date: day(2), count: 3 });
+    const planning = await t.app.inject({
+      method: 'POST',
+      url: '/api/planning/day',
+      headers,
+      payload: { day: day(1) },
+    });
+    expect(planning.json().pending_passengers).toBe(5);
+  });
+
+  it('counts what needs attention, by booking status', async () => {
+    const { attention } = await read();
+    const byKey = Object.fromEntries(attention.map((a) => [a.key, a]));
+    const summary = (key: string) => ({
+      count: byKey[key]!.count,
+      links: byKey[key]!.links.map((l) => [l.status, l.count]),
+    });
+    expect(attention.map((a) => a.key)).toEqual([
+      'incomplete_bookings',
+      'pre_flight_infos',
+      'remaining_due',
+      'registration_requests',
+      'expiring_vouchers',
+    ]);
+    expect(summary('incomplete_bookings')).toEqual({
+      count: 2,
+      links: [
+        ['pending', 1],
+        ['in-progress', 1],
+      ],
+    });
+    expect(summary('pre_flight_infos')).toEqual({ count: 1, links: [['in-progress', 1]] });
+    expect(summary('remaining_due')).toEqual({
+      count: 2,
+      links: [
+        ['pending', 1],
+        ['completed', 1],
+      ],
+    });
+    expect(summary('registration_requests')).toEqual({ count: 2, links: [[null, 1]] });
+    expect(summary('expiring_vouchers')).toEqual({ count: 1, links: [['pending', 1]] });
+    expect(byKey.pre_flight_infos!.label).toBe('Informations pré-vol non envoyées (vol sous 7 jours)');
+  });
+
+  it('each link opens a list holding exactly the counted rows', async () => {
+    const { attention } = await read();
+    const expected: Record<string, Record<string, number[]>> = {
+      incomplete_bookings: { pending: [ids.c!], 'in-progress': [ids.b!] },
+      pre_flight_infos: { 'in-progress': [ids.a!] },
+      remaining_due: { pending: [ids.e!], completed: [ids.h!] },
+      expiring_vouchers: { pending: [ids.e!] },
+      registration_requests: { flights: [ids.inTen!] },
+    };
+    for (const item of attention) {
+      for (const link of item.links) {
+        const filters = link.status ? `booking_status.slug|=|${link.status},${link.filters}` : link.filters;
+        const endpoint = link.status ? '/api/bookings' : '/api/flights';
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${endpoint}?filters=${encodeURIComponent(filters)}&order=id|ASC&page=1`,
+          headers,
+        });
+        expect(res.statusCode, `${item.key} ${link.status}`).toBe(200);
+        const page = res.json() as { data: { id: number }[]; count: number };
+        expect(page.count, `${item.key} ${link.status}`).toBe(link.count);
+        expect(page.data.map((r) => r.id)).toEqual(expected[item.key]![link.status ?? 'flights']);
+      }
+    }
+  });
+
+  it('gives the monthly figures of the season against the previous one', async () => {
+    const { months, season: answered } = await read();
+    expect(answered).toBe(season);
+    expect(months).toHaveLength(12);
+    const jan = months[0]!;
+    // A to J: ten bookings in January; revenue and remaining leave the canceled G out.
+    expect(jan).toMatchObject({ month: 1, bookings: 10, previous_bookings: 0, revenue: 230, remaining_due: 70 });
+    expect(months[3]).toMatchObject({ month: 4, bookings: 1, previous_bookings: 2, revenue: 300, remaining_due: 0 });
+    expect(months[1]).toMatchObject({ realized: 2, weather_postponed: 1, canceled: 0 });
+    expect(months[5]).toMatchObject({ realized: 0, weather_postponed: 0, canceled: 1 });
+    const total = (key: 'bookings' | 'previous_bookings' | 'realized') => months.reduce((s, m) => s + m[key], 0);
+    expect(total('bookings')).toBe(11);
+    expect(total('previous_bookings')).toBe(2);
+    expect(total('realized')).toBe(2);
+  });
+
+  it('is kept while nothing it reads is written, and follows the next write at once', async () => {
+    const before = await read();
+    const again = await read();
+    expect(again).toEqual(before);
+    const { db } = t.database;
+    const owing = await newBooking(db, { booking_status_id: 2, remaining_amount: 15 });
+    const after = await read();
+    const due = (d: Dashboard) => d.attention.find((a) => a.key === 'remaining_due')!.count;
+    expect(due(after)).toBe(due(before) + 1);
+    await db.updateTable('bookings').set({ remaining_amount: 0 }).where('id', '=', owing).execute();
+    expect(due(await read())).toBe(due(before));
+  });
+
+  it('is for signed-in staff only: no session 401, an API key refused', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dashboard' });
+    expect(anonymous.statusCode).toBe(401);
+    const { token } = await apiToken(t);
+    const client = await t.app.inject({
+      method: 'GET',
+      url: '/api/dashboard',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect([401, 403]).toContain(client.statusCode);
+  });
+});

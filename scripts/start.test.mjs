@@ -1,0 +1,82 @@
+// Issue 13 point 1: `npm start` on an unchanged checkout serves in under 3 s (no rebuild), and the build it does
+// when sources changed shows no Vite warning. Runs the real commands.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, expect, test } from 'vitest';
+import { stampFile, webInputsHash } from './build.mjs';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-'));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+// The commands run as a user runs them: without the NODE_ENV=test and VITEST* variables of this runner (with
+// NODE_ENV=test, vite builds a development bundle).
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([key]) => key !== 'NODE_ENV' && !key.startsWith('VITEST')),
+);
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function buildIfChanged() {
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed'], {
+    cwd: root,
+    env,
+    encoding: 'utf8',
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout + result.stderr;
+}
+
+test('a changed source rebuilds the web app, without a Vite warning', { timeout: 180_000 }, () => {
+  buildIfChanged();
+  fs.writeFileSync(stampFile, 'not the hash of the sources\n');
+  const output = buildIfChanged();
+  expect(output).toContain('Construction : web');
+  expect(output).not.toMatch(/configLoader|\(!\)/);
+  expect(fs.readFileSync(stampFile, 'utf8').trim()).toBe(webInputsHash(env));
+});
+
+test('npm start on an unchanged checkout serves in under 3 s', { timeout: 60_000 }, async () => {
+  buildIfChanged();
+  const port = await freePort();
+  const started = Date.now();
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...env, PORT: String(port), DATA_DIR: dataDir },
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk) => {
+    output += chunk;
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  try {
+    let elapsed = 0;
+    for (;;) {
+      const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+        (response) => response.ok,
+        () => false,
+      );
+      elapsed = Date.now() - started;
+      if (ok || elapsed > 20_000) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(output).toContain('Application web à jour');
+    expect(output).not.toContain('Construction : web');
+    expect(elapsed).toBeLessThan(3000);
+  } finally {
+    // npm and the server it started: the whole process group of this child, nothing else.
+    process.kill(-child.pid, 'SIGTERM');
+  }
+});
