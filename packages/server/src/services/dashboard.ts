@@ -20,7 +20,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { versionsOf } from '../engine/count-cache.js';
+import { answerCache } from '../engine/answer-cache.js';
 import { fullName } from './booking-summaries.js';
 import { pendingPassengersByDay } from './planning.js';
 
@@ -265,23 +265,11 @@ const DASHBOARD_TABLES = [
   'registrations',
   'requested_dates',
 ];
-// Kept as the promise: requests arriving while it is computed share the one computation.
-const answers = new WeakMap<object, { key: string; answer: Promise<Dashboard> }>();
+const answers = answerCache<Dashboard>(DASHBOARD_TABLES, 4);
 
 /** The landing page's figures for `today` (the operator's local date by default). */
-export async function dashboard(db: Kysely<DB>, dialect: Dialect, today = localDate()): Promise<Dashboard> {
-  const versions = db.isTransaction ? null : await versionsOf(db, DASHBOARD_TABLES);
-  if (versions === null) return computeDashboard(db, dialect, today);
-  const key = `${today}|${versions}`;
-  const kept = answers.get(db);
-  if (kept?.key === key) return kept.answer;
-  const answer = computeDashboard(db, dialect, today);
-  answers.set(db, { key, answer });
-  // A failed computation is not kept: the next request tries again.
-  answer.catch(() => {
-    if (answers.get(db)?.answer === answer) answers.delete(db);
-  });
-  return answer;
+export function dashboard(db: Kysely<DB>, dialect: Dialect, today = localDate()): Promise<Dashboard> {
+  return answers(db, today, () => computeDashboard(db, dialect, today));
 }
 
 async function computeDashboard(db: Kysely<DB>, dialect: Dialect, today: string): Promise<Dashboard> {

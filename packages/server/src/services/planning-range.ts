@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES, isCalendarDate, MESSAGES } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { answerCache } from '../engine/answer-cache.js';
 import { ValidationError } from '../http/errors.js';
 
 // POST /api/planning/range {from, to}: what the planning calendar shows for a week or a month (issue 9): each
@@ -48,7 +49,16 @@ export function parseRange(body: Record<string, unknown>): { from: string; to: s
   return { from: from as string, to: to as string };
 }
 
-export async function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
+// Every user's calendar asks for the same weeks and months: the answer is kept while none of the tables it reads
+// was written (engine/answer-cache.ts), so a calendar costs one small read until someone writes.
+const RANGE_TABLES = ['flights', 'balloons', 'locations', 'registrations', 'events', 'requested_dates', 'bookings'];
+const answers = answerCache<PlanningRange>(RANGE_TABLES, 48);
+
+export function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
+  return answers(db, `${from}|${to}`, () => computePlanningRange(db, from, to));
+}
+
+async function computePlanningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
   const [flights, events, pending] = await Promise.all([
     db
       .selectFrom('flights as f')

@@ -124,6 +124,43 @@ describe(`flight rules, planning range and flight plan on ${engine}`, () => {
     expect(keyed.json().flights).toHaveLength(1);
   });
 
+  it('keeps a range read only until a table it reads is written, by whatever writer', async () => {
+    const { db } = t.database;
+    const range = { from: '2032-05-01', to: '2032-05-31' };
+    const read = async () => {
+      const response = await call('POST', '/api/planning/range', range);
+      expect(response.statusCode).toBe(200);
+      return response.json() as {
+        flights: { id: number; passengers_count: number; availability: number | null; location: unknown }[];
+        events: { title: string }[];
+        pending_passengers: Record<string, number>;
+      };
+    };
+    const balloon = await newBalloon(db, { passengers: 6 });
+    const flight = await newFlight(db, { scheduled_date: '2032-05-10', balloon_id: balloon });
+    expect((await read()).flights.map((f) => f.id)).toEqual([flight]);
+    expect(await read()).toEqual(await read());
+
+    // Each write below goes straight to the database, as another process or an import would.
+    const booking = await newBooking(db, { passengers_number: 2, booking_status_id: 1 });
+    await register(db, flight, [await newPassenger(db, booking)]);
+    expect((await read()).flights[0]).toMatchObject({ passengers_count: 1, availability: 5 });
+    await db.updateTable('balloons').set({ passengers: 3 }).where('id', '=', balloon).execute();
+    expect((await read()).flights[0]).toMatchObject({ availability: 2 });
+    const location = await newLocation(db);
+    await db.updateTable('flights').set({ location_id: location }).where('id', '=', flight).execute();
+    expect((await read()).flights[0]?.location).toMatchObject({ id: location });
+    await db.insertInto('requested_dates').values({ booking_id: booking, date: '2032-05-10' }).execute();
+    expect((await read()).pending_passengers).toEqual({ '2032-05-10': 2 });
+    await db.updateTable('bookings').set({ booking_status_id: 2 }).where('id', '=', booking).execute();
+    expect((await read()).pending_passengers).toEqual({});
+    await db
+      .insertInto('events')
+      .values({ scheduled_date: '2032-05-11', scheduled_time: '18:00:00', title: 'Briefing' })
+      .execute();
+    expect((await read()).events.map((e) => e.title)).toEqual(['Briefing']);
+  });
+
   it('bounds the range read: real dates, in order, 42 days at most (422, never 500)', async () => {
     for (const payload of [
       { from: '2031-03-01', to: '2031-04-12' },
