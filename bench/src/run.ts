@@ -363,6 +363,7 @@ async function main(): Promise<void> {
       console.log(`Mesure ${scenario.key}) ${scenario.label}...`);
       const m = await measure(scenario, base, headers, options, child.pid!);
       if (m.error === undefined) m.floorPerSec = await floorRate(scenario, options.duration, options.connections);
+      await scenario.cleanup?.();
       measures.push(m);
     }
     printTable(measures, options, database.dialect);
