@@ -45,3 +45,18 @@ export function answerCache<T>(tables: readonly string[], maxEntries: number): A
     return answer;
   };
 }
+
+const texts = new WeakMap<object, string>();
+
+/**
+ * The JSON text of a kept answer, serialised once for every request it serves (a month of the calendar is 80 kB:
+ * serialising it again took most of a cached request). Answers are never mutated once kept.
+ */
+export function jsonOnce(value: object): string {
+  let text = texts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    texts.set(value, text);
+  }
+  return text;
+}

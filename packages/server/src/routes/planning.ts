@@ -1,5 +1,6 @@
 import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import { jsonOnce } from '../engine/answer-cache.js';
 import { ValidationError } from '../http/errors.js';
 import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
 import { parseRange, planningRange } from '../services/planning-range.js';
@@ -38,9 +39,10 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
     return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
   });
   // The calendar's week or month (issue 9); an API key gets the flights only, as on the day read.
-  app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request) => {
+  app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { from, to } = parseRange(bodyOf(request));
     const answer = await planningRange(db, from, to);
-    return request.auth?.kind === 'api-client' ? { ...answer, events: [] } : answer;
+    if (request.auth?.kind === 'api-client') return { ...answer, events: [] };
+    return reply.type('application/json; charset=utf-8').send(jsonOnce(answer));
   });
 }
