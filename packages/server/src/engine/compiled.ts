@@ -8,9 +8,13 @@ import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 // services/precompiled.ts, for queries with an IN list).
 // Safety rule: a shape is kept only when EVERY bound parameter of the compiled query is one of the markers; a
 // declaration binding a value of its own (a date, a setting) makes the shape uncacheable, and it is then built
-// and compiled on every call as before. Same for a Kysely instance with plugins.
+// and compiled on every call as before, unless the caller vouches that its key determines those values
+// (`constantsInKey`: a relation's whereKey, today's date): they are then kept in the shape as constants. Same for
+// a Kysely instance with plugins.
 
 type Shape = { compiled: CompiledQuery; slots: number[] } | null;
+
+export type ShapeOptions = { constantsInKey?: boolean };
 
 /**
  * Shapes per SQL dialect (the class of Kysely's adapter: SQLite and PostgreSQL compile differently), per owner
@@ -21,11 +25,18 @@ const MAX_SHAPES_PER_OWNER = 200;
 
 const marker = (index: number): string => `\u0000engine-value-${index}\u0000`;
 
-function shapeOf(build: (values: readonly unknown[]) => Compilable<unknown>, arity: number): Shape {
+function shapeOf(
+  build: (values: readonly unknown[]) => Compilable<unknown>,
+  arity: number,
+  constantsInKey: boolean,
+): Shape {
   const markers = Array.from({ length: arity }, (_, i) => marker(i));
   const compiled = build(markers).compile();
   const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.indexOf(p) : -1));
-  if (slots.some((s) => s < 0) || new Set(slots).size !== arity) return null;
+  const used = slots.filter((s) => s >= 0);
+  if ((!constantsInKey && used.length !== slots.length) || used.length !== arity || new Set(used).size !== arity) {
+    return null;
+  }
   return { compiled, slots };
 }
 
@@ -39,6 +50,7 @@ export async function runShaped<R>(
   key: string,
   values: readonly unknown[],
   build: (values: readonly unknown[]) => Compilable<R>,
+  options: ShapeOptions = {},
 ): Promise<R[]> {
   const executor = db.getExecutor();
   // Plugins transform a query when it is compiled: with any installed (a query counter in tests, a camel-case
@@ -58,11 +70,17 @@ export async function runShaped<R>(
   const fullKey = `${key}|${values.length}`;
   let shape = byKey.get(fullKey);
   if (shape === undefined) {
-    shape = shapeOf(build as (values: readonly unknown[]) => Compilable<unknown>, values.length);
+    shape = shapeOf(
+      build as (values: readonly unknown[]) => Compilable<unknown>,
+      values.length,
+      options.constantsInKey === true,
+    );
     if (byKey.size >= MAX_SHAPES_PER_OWNER) byKey.delete(byKey.keys().next().value as string);
     byKey.set(fullKey, shape);
   }
   if (!shape) return (await db.executeQuery<R>(build(values))).rows;
-  const result = await db.executeQuery<R>({ ...shape.compiled, parameters: shape.slots.map((s) => values[s]) });
+  const { compiled, slots } = shape;
+  const parameters = slots.map((s, i) => (s < 0 ? compiled.parameters[i] : values[s]));
+  const result = await db.executeQuery<R>({ ...compiled, parameters });
   return result.rows;
 }

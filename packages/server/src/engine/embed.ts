@@ -46,8 +46,14 @@ async function selectRows(
   const rows: Row[] = [];
   for (const part of chunks(ids)) {
     const room = MAX_EMBED_ROWS - rows.length + 1;
-    const chunk = await runShaped<Row>(db, owner, step, [...part, room], (v) =>
-      build(v.slice(0, -1) as (string | number)[], v[v.length - 1]),
+    const varies = owner.whereKey?.();
+    const chunk = await runShaped<Row>(
+      db,
+      owner,
+      varies === undefined ? step : `${step}|${varies}`,
+      [...part, room],
+      (v) => build(v.slice(0, -1) as (string | number)[], v[v.length - 1]),
+      { constantsInKey: varies !== undefined },
     );
     rows.push(...chunk);
     // Checked chunk by chunk: a relation over its ceiling stops before the next chunk is read.

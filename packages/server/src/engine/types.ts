@@ -50,6 +50,12 @@ type RelationBase = {
   target: string;
   /** Extra condition on the target rows (hasOne referent, next flights...). */
   where?: RowCondition;
+  /**
+   * What the values `where` binds depend on, when they change from call to call (today's date for the next
+   * flights): embeds of the relation are then compiled once per value of this key (engine/compiled.ts) instead
+   * of on every call. Every value `where` binds must be determined by it.
+   */
+  whereKey?: () => string;
   /** Order of embedded lists; the target's default order otherwise. */
   order?: OrderItem[];
 };

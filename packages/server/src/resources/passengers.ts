@@ -55,10 +55,14 @@ export const passengers: Resource = {
     passenger_type: { kind: 'belongsTo', target: 'passenger-types', foreignKey: 'passenger_type_id' },
     registrations: { kind: 'hasMany', target: 'registrations', foreignKey: 'passenger_id' },
     flights: flightsWhere(),
-    next_flights: flightsWhere(
-      (a) =>
-        sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.planned.id} and ${ref(a, 'scheduled_date')} >= ${today()}`,
-    ),
+    next_flights: {
+      ...flightsWhere(
+        (a) =>
+          sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.planned.id} and ${ref(a, 'scheduled_date')} >= ${today()}`,
+      ),
+      // The only value it binds besides constants: embeds compile once a day, not on every read.
+      whereKey: () => today(),
+    },
     realized_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.realized.id}`),
     // A weather postponement unregisters the passengers and keeps the manifest apart (services/postponement.ts).
     postponed_flights: {

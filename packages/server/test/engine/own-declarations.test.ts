@@ -9,6 +9,8 @@ import { createTestDatabase, engine, type TestDatabase, testConfig } from '../he
 // product (keepers and their animals), with filters through a relation, search across it, folded and loaded
 // embeds, counts and pages. Nothing of resources/ is involved.
 
+let heavyFrom = 300;
+
 const keepers: Resource = {
   name: 'keepers',
   table: 'zoo_keepers' as never,
@@ -16,7 +18,17 @@ const keepers: Resource = {
     id: { type: 'id', filterable: true, sortable: true, notNull: true },
     name: { type: 'string', filterable: true, sortable: true },
   },
-  relations: { animals: { kind: 'hasMany', target: 'animals', foreignKey: 'keeper_id' } },
+  relations: {
+    animals: { kind: 'hasMany', target: 'animals', foreignKey: 'keeper_id' },
+    // Binds a value that changes between calls (as the next flights bind today's date), named by whereKey.
+    heavy_animals: {
+      kind: 'hasMany',
+      target: 'animals',
+      foreignKey: 'keeper_id',
+      where: (a) => sql`${sql.ref(`${a}.weight`)} >= ${heavyFrom}`,
+      whereKey: () => String(heavyFrom),
+    },
+  },
   search: ['name', 'animals.name'],
   defaultOrder: [{ field: 'id', direction: 'ASC' }],
   routes: { list: {}, read: {} },
@@ -95,6 +107,21 @@ describe(`the engine on declarations of its own (${engine})`, () => {
       ['Girafe', 800],
       ['Zèbre', 350.5],
     ]);
+  });
+
+  it('embeds a relation binding a changing value with the value of the call, compiled once per value', async () => {
+    const heavy = async () => {
+      const alice = await getResource(ctx, 'keepers', 1, { embed: ['heavy_animals'] });
+      return (alice.heavy_animals as { name: string }[]).map((a) => a.name);
+    };
+    expect(await heavy()).toEqual(['Girafe', 'Zèbre']);
+    expect(await heavy()).toEqual(['Girafe', 'Zèbre']);
+    heavyFrom = 500;
+    expect(await heavy()).toEqual(['Girafe']);
+    heavyFrom = 1000;
+    expect(await heavy()).toEqual([]);
+    heavyFrom = 300;
+    expect(await heavy()).toEqual(['Girafe', 'Zèbre']);
   });
 
   it('refuses what the declarations do not name, in French', async () => {
