@@ -15,7 +15,13 @@ import type { EngineContext, Registry, Resource, RowCondition } from './types.js
 type SearchPaths = { paths: FieldPath[]; leafOf: (path: FieldPath) => RowCondition } | null;
 
 /** The declared paths a search text looks up, with the text match of each; null for an empty text (no condition). */
-function searchPaths(ctx: EngineContext, registry: Registry, resource: Resource, text: string): SearchPaths {
+function searchPaths(
+  ctx: EngineContext,
+  registry: Registry,
+  resource: Resource,
+  text: string,
+  rowByRow = false,
+): SearchPaths {
   const isHash = text.startsWith('#') && Boolean(resource.hashSearch?.length);
   const term = isHash ? text.slice(1).trim() : text;
   if (!term) return null;
@@ -25,7 +31,15 @@ function searchPaths(ctx: EngineContext, registry: Registry, resource: Resource,
   const leafOf =
     (path: FieldPath): RowCondition =>
     (a) =>
-      textCondition(ctx, path.resource, path.name, path.field, a, { kind: isHash ? 'prefix' : 'contains', text: term });
+      textCondition(
+        ctx,
+        path.resource,
+        path.name,
+        path.field,
+        a,
+        { kind: isHash ? 'prefix' : 'contains', text: term },
+        { rowByRow: rowByRow && path.steps.length > 0 },
+      );
   return { paths, leafOf };
 }
 
@@ -88,7 +102,7 @@ export function searchCondition(
   correlated = false,
 ): RawBuilder<SqlBool> {
   if (ctx.dialect === 'sqlite') {
-    const search = searchPaths(ctx, registry, resource, text);
+    const search = searchPaths(ctx, registry, resource, text, correlated);
     if (!search) return TRUE;
     const through = correlated ? correlatedPath : throughPath;
     return or(search.paths.map((path) => through(registry, path.steps, alias, aliases, search.leafOf(path))));
