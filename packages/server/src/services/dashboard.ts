@@ -21,8 +21,8 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
-import { fullName } from './booking-summaries.js';
 import { pendingPassengersByDay } from './planning.js';
+import { flightsBetween } from './planning-range.js';
 
 // GET /api/dashboard (issue 12 point 1): five statements whatever the data, each aggregated in SQL and run side
 // by side: the coming week's flights, its pending passengers (the planning day's rule), every 'to do' count grouped
@@ -37,63 +37,7 @@ import { pendingPassengersByDay } from './planning.js';
 const PLANNED = FLIGHT_STATUSES.planned.id;
 
 async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<DashboardFlight[]> {
-  const rows = await db
-    .selectFrom('flights as f')
-    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-    .leftJoin('locations as l', 'l.id', 'f.location_id')
-    .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
-    .leftJoin(
-      (eb) =>
-        eb
-          .selectFrom('registrations as r')
-          .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
-          .select(['r.flight_id', sql<number>`count(*)`.as('n')])
-          .where('rf.scheduled_date', '>=', from)
-          .where('rf.scheduled_date', '<=', to)
-          .groupBy('r.flight_id')
-          .as('t'),
-      (join) => join.onRef('t.flight_id', '=', 'f.id'),
-    )
-    .select([
-      'f.id',
-      'f.scheduled_date',
-      'f.scheduled_time',
-      'f.flight_status_id',
-      'f.balloon_id',
-      'b.label as balloon_label',
-      'b.passengers as balloon_passengers',
-      'f.location_id',
-      'l.label as location_label',
-      'f.pilot_id',
-      'pi.first_name as pilot_first_name',
-      'pi.last_name as pilot_last_name',
-      't.n as passengers_count',
-    ])
-    .where('f.scheduled_date', '>=', from)
-    .where('f.scheduled_date', '<=', to)
-    .orderBy('f.scheduled_date')
-    .orderBy('f.scheduled_time')
-    .orderBy('f.id')
-    .execute();
-  return rows.map((r) => {
-    const count = Number(r.passengers_count ?? 0);
-    const seats = r.balloon_passengers === null ? null : Number(r.balloon_passengers);
-    return {
-      id: r.id,
-      scheduled_date: r.scheduled_date,
-      scheduled_time: r.scheduled_time,
-      flight_status_id: r.flight_status_id,
-      location: r.location_id === null ? null : { id: r.location_id, label: r.location_label ?? '' },
-      balloon:
-        r.balloon_id === null ? null : { id: r.balloon_id, label: r.balloon_label ?? '', passengers: seats ?? 0 },
-      pilot:
-        r.pilot_id === null
-          ? null
-          : { id: r.pilot_id, full_name: fullName(r.pilot_first_name ?? null, r.pilot_last_name ?? null) },
-      passengers_count: count,
-      availability: seats === null ? null : seats - count,
-    };
-  });
+  return (await flightsBetween(db, from, to)).map(({ is_public: _public, ...flight }) => flight);
 }
 
 type AttentionRow = { k: AttentionKey; s: number | null; n: number | string; m: number | string };

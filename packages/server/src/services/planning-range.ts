@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { ValidationError } from '../http/errors.js';
+import { fullName } from './booking-summaries.js';
 
 // POST /api/planning/range {from, to}: what the planning calendar shows for a week or a month (issue 9): each
 // flight with its time, status, balloon, seats left; each event; the pending passengers of each day (§4.3). Three
@@ -58,43 +59,79 @@ export function planningRange(db: Kysely<DB>, from: string, to: string): Promise
   return answers(db, `${from}|${to}`, () => computePlanningRange(db, from, to));
 }
 
+/** A flight of a date range with what the calendar and the dashboard show of it. */
+export type RangeFlight = CalendarFlight & { pilot: { id: number; full_name: string } | null };
+
+/**
+ * The flights of [from, to] by date and time, with their balloon, place, pilot and registrations counted in one
+ * grouped read of the range (the calendar and the dashboard's week).
+ */
+export async function flightsBetween(db: Kysely<DB>, from: string, to: string): Promise<RangeFlight[]> {
+  const rows = await db
+    .selectFrom('flights as f')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .leftJoin('locations as l', 'l.id', 'f.location_id')
+    .leftJoin('pilots as pi', 'pi.id', 'f.pilot_id')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('registrations as r')
+          .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
+          .select(['r.flight_id', sql<number>`count(*)`.as('n')])
+          .where('rf.scheduled_date', '>=', from)
+          .where('rf.scheduled_date', '<=', to)
+          .groupBy('r.flight_id')
+          .as('t'),
+      (join) => join.onRef('t.flight_id', '=', 'f.id'),
+    )
+    .select([
+      'f.id',
+      'f.scheduled_date',
+      'f.scheduled_time',
+      'f.flight_status_id',
+      'f.is_public',
+      'f.balloon_id',
+      'b.label as balloon_label',
+      'b.passengers as balloon_passengers',
+      'f.location_id',
+      'l.label as location_label',
+      'f.pilot_id',
+      'pi.first_name as pilot_first_name',
+      'pi.last_name as pilot_last_name',
+      't.n as passengers_count',
+    ])
+    .where('f.scheduled_date', '>=', from)
+    .where('f.scheduled_date', '<=', to)
+    .orderBy('f.scheduled_date')
+    .orderBy('f.scheduled_time')
+    .orderBy('f.id')
+    .execute();
+  return rows.map((r) => {
+    const count = Number(r.passengers_count ?? 0);
+    const seats =
+      r.balloon_passengers === null || r.balloon_passengers === undefined ? null : Number(r.balloon_passengers);
+    return {
+      id: r.id,
+      scheduled_date: r.scheduled_date,
+      scheduled_time: r.scheduled_time,
+      flight_status_id: r.flight_status_id,
+      is_public: r.is_public,
+      balloon:
+        r.balloon_id === null ? null : { id: r.balloon_id, label: r.balloon_label ?? '', passengers: seats ?? 0 },
+      location: r.location_id === null ? null : { id: r.location_id, label: r.location_label ?? '' },
+      pilot:
+        r.pilot_id === null
+          ? null
+          : { id: r.pilot_id, full_name: fullName(r.pilot_first_name ?? null, r.pilot_last_name ?? null) },
+      passengers_count: count,
+      availability: seats === null ? null : seats - count,
+    };
+  });
+}
+
 async function computePlanningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
   const [flights, events, pending] = await Promise.all([
-    db
-      .selectFrom('flights as f')
-      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-      .leftJoin('locations as l', 'l.id', 'f.location_id')
-      .leftJoin(
-        (eb) =>
-          eb
-            .selectFrom('registrations as r')
-            .innerJoin('flights as rf', 'rf.id', 'r.flight_id')
-            .select(['r.flight_id', sql<number>`count(*)`.as('n')])
-            .where('rf.scheduled_date', '>=', from)
-            .where('rf.scheduled_date', '<=', to)
-            .groupBy('r.flight_id')
-            .as('t'),
-        (join) => join.onRef('t.flight_id', '=', 'f.id'),
-      )
-      .select([
-        'f.id',
-        'f.scheduled_date',
-        'f.scheduled_time',
-        'f.flight_status_id',
-        'f.is_public',
-        'f.balloon_id',
-        'b.label as balloon_label',
-        'b.passengers as balloon_passengers',
-        'f.location_id',
-        'l.label as location_label',
-        't.n as passengers_count',
-      ])
-      .where('f.scheduled_date', '>=', from)
-      .where('f.scheduled_date', '<=', to)
-      .orderBy('f.scheduled_date')
-      .orderBy('f.scheduled_time')
-      .orderBy('f.id')
-      .execute(),
+    flightsBetween(db, from, to),
     db
       .selectFrom('events')
       .select(['id', 'scheduled_date', 'scheduled_time', 'title'])
@@ -115,23 +152,8 @@ async function computePlanningRange(db: Kysely<DB>, from: string, to: string): P
       .execute(),
   ]);
   return {
-    flights: flights.map((r) => {
-      const count = Number(r.passengers_count ?? 0);
-      const seats =
-        r.balloon_passengers === null || r.balloon_passengers === undefined ? null : Number(r.balloon_passengers);
-      return {
-        id: r.id,
-        scheduled_date: r.scheduled_date,
-        scheduled_time: r.scheduled_time,
-        flight_status_id: r.flight_status_id,
-        is_public: r.is_public,
-        balloon:
-          r.balloon_id === null ? null : { id: r.balloon_id, label: r.balloon_label ?? '', passengers: seats ?? 0 },
-        location: r.location_id === null ? null : { id: r.location_id, label: r.location_label ?? '' },
-        passengers_count: count,
-        availability: seats === null ? null : seats - count,
-      };
-    }),
+    // Who flies is not the calendar's business (and an API key must never read it: routes/planning.ts).
+    flights: flights.map(({ pilot: _pilot, ...flight }) => flight),
     events,
     pending_passengers: Object.fromEntries(pending.map((row) => [row.date, Number(row.n)])),
   };
