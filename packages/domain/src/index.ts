@@ -4,6 +4,7 @@ export * from './display.js';
 export * from './history.js';
 export * from './messages.js';
 export * from './phone.js';
+export * from './public-planning.js';
 export * from './query.js';
 export * from './query-format.js';
 export * from './query-parse.js';

@@ -1,4 +1,4 @@
-import { FLIGHT_STATUSES, isCalendarDate, SETTING_DEFAULTS } from '@app/domain';
+import { FLIGHT_STATUSES, isCalendarDate, type PublicFlight, type PublicPlanning, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { BadRequestError } from '../http/errors.js';
@@ -17,27 +17,6 @@ export const PUBLIC_PLANNING_DEFAULT_DAYS = 92;
 export const PUBLIC_PLANNING_MAX_DAYS = 366;
 /** Past this many flights the answer is cut (`is_truncated`): the widget is a list people read, not an export. */
 export const PUBLIC_PLANNING_MAX_FLIGHTS = 500;
-
-export type PublicFlight = {
-  id: number;
-  scheduled_date: string;
-  /** HH:mm */
-  scheduled_time: string;
-  location: { id: number; label: string } | null;
-  prestation: { id: number; label: string } | null;
-  /** Seats left; null when unknown (no balloon yet) or hidden by the widget settings. */
-  seats_left: number | null;
-  is_full: boolean;
-};
-
-export type PublicPlanning = {
-  from: string;
-  to: string;
-  location: { id: number; label: string } | null;
-  show: { location: boolean; prestation: boolean; availability: boolean };
-  flights: PublicFlight[];
-  is_truncated: boolean;
-};
 
 export type PublicPlanningQuery = { from?: string; to?: string; location_id?: number };
 

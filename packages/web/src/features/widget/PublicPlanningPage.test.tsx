@@ -1,9 +1,10 @@
+import type { PublicPlanning } from '@app/domain';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type FakeAnswer, type FakeCall, fakeFetch } from '../../components/test-utils';
 import { renderWithProviders } from '../../test/render';
-import PublicPlanningPage, { type PublicPlanning } from './PublicPlanningPage';
+import PublicPlanningPage from './PublicPlanningPage';
 
 // The public planning widget (issue 11 point 3) against a fake server answering as routes/public.ts does: the coming
 // flights by day, the location filter passed on from the page's address, a request sent without cookie nor

@@ -1,4 +1,4 @@
-import { REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
+import { type PublicFlight, type PublicPlanning, REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
 import {
   Alert,
   Badge,
@@ -26,25 +26,6 @@ import { formatLongDate } from '../bookings/booking-model';
 
 export const PUBLIC_PLANNING_ENDPOINT = '/api/public/planning';
 export const PUBLIC_REQUESTS_ENDPOINT = '/api/public/registration-requests';
-
-/** Keep in sync with PublicPlanning in packages/server/src/services/public-planning.ts. */
-export type PublicFlight = {
-  id: number;
-  scheduled_date: string;
-  scheduled_time: string;
-  location: { id: number; label: string } | null;
-  prestation: { id: number; label: string } | null;
-  seats_left: number | null;
-  is_full: boolean;
-};
-export type PublicPlanning = {
-  from: string;
-  to: string;
-  location: { id: number; label: string } | null;
-  show: { location: boolean; prestation: boolean; availability: boolean };
-  flights: PublicFlight[];
-  is_truncated: boolean;
-};
 
 /** '07:30' → '07h30', as French sites write times. */
 const frenchTime = (time: string) => time.slice(0, 5).replace(':', 'h');
