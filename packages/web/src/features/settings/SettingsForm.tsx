@@ -88,10 +88,6 @@ export function SettingsForm({ title, description, fields, loadFailedMessage, pr
       await api.put('/api/settings', {
         settings: Object.fromEntries(fields.map((field) => [field.key, asPayload(field, values[field.key] ?? '')])),
       });
-      notifySuccess(MESSAGES.saved);
-      await client.invalidateQueries({ queryKey: ['/api/settings'] });
-      // Some settings change what every screen shows (widgets, ticketing): the session's copy is read again.
-      setMe(await authApi.me());
     } catch (error) {
       notifyFailure(SETTINGS_FAILED, error);
       setErrors(
@@ -99,9 +95,19 @@ export function SettingsForm({ title, description, fields, loadFailedMessage, pr
           Object.entries(fieldErrors(error)).map(([key, message]) => [key.replace(/^settings\./, ''), message]),
         ),
       );
-    } finally {
       setSaving(false);
+      return;
     }
+    // Saved: what follows only refreshes copies, and its failure (the user already left the page, a network
+    // hiccup) must not call the save failed. Some settings change what every screen shows (widgets, ticketing):
+    // the session's copy is read again, then the success is said, once the page holds the saved state.
+    await client.invalidateQueries({ queryKey: ['/api/settings'] }).catch(() => {});
+    await authApi
+      .me()
+      .then(setMe)
+      .catch(() => {});
+    setSaving(false);
+    notifySuccess(MESSAGES.saved);
   };
 
   const input = (field: SettingField) => {
