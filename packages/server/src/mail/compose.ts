@@ -161,20 +161,40 @@ export async function queueConvocations(
     .distinct()
     .where('r.flight_id', '=', flightId)
     .execute();
-  const contacts = await bookingContacts(
+  return queueFlightMails(
     trx,
-    registered.map((r) => r.booking_id),
+    'flight-convocation',
+    flight,
+    registered.map((r) => r.booking_id).sort((x, y) => x - y),
+    userId,
   );
+}
+
+export type FlightMailsResult = { queued: number; skipped: { booking_id: number; number: string }[] };
+
+/**
+ * One mail of `template` about `flight` per booking, in the given order, to its referent (or customer); bookings
+ * without an address are skipped and listed. Runs in the caller's transaction (convocations, weather postponement).
+ */
+export async function queueFlightMails(
+  trx: Transaction<DB>,
+  template: string,
+  flight: { id: number; scheduled_date: string; scheduled_time: string; location: string | null },
+  bookingIds: number[],
+  userId: number | null,
+): Promise<FlightMailsResult> {
+  const contacts = await bookingContacts(trx, bookingIds);
   const companyName = await settingValue(trx, 'company_name');
-  const ordered = [...contacts.entries()].sort(([a], [b]) => a - b);
   let queued = 0;
-  const skipped: { booking_id: number; number: string }[] = [];
-  for (const [bookingId, contact] of ordered) {
+  const skipped: FlightMailsResult['skipped'] = [];
+  for (const bookingId of bookingIds) {
+    const contact = contacts.get(bookingId);
+    if (!contact) continue;
     if (!contact.recipient) {
       skipped.push({ booking_id: bookingId, number: contact.number });
       continue;
     }
-    const rendered = await render(trx, 'flight-convocation', {
+    const rendered = await render(trx, template, {
       ...bookingVariables(contact, companyName),
       'flight.date': frenchLongDate(flight.scheduled_date),
       'flight.time': flight.scheduled_time.slice(0, 5),
@@ -184,9 +204,9 @@ export async function queueConvocations(
     await enqueueMail(trx, {
       to: contact.recipient,
       ...rendered,
-      templateSlug: 'flight-convocation',
+      templateSlug: template,
       bookingId,
-      flightId,
+      flightId: flight.id,
       userId,
     });
     queued += 1;

@@ -4,8 +4,7 @@ import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
-import { bookingContacts, bookingVariables, frenchLongDate, render, settingValue } from '../mail/compose.js';
-import { enqueueMail } from '../mail/queue.js';
+import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
 import { authorOf } from '../resources/fields.js';
 
 // Weather postponement in one action (issue 12 point 2, docs/decisions.md). Setting a planned flight to
@@ -248,36 +247,10 @@ export async function postponeFlightIn(
   }
   await recordHistory(trx, auth, history);
 
-  let queued = 0;
-  const skipped: PostponementResult['skipped'] = [];
-  if (sendMail && bookingIds.length > 0) {
-    const contacts = await bookingContacts(trx, bookingIds);
-    const companyName = await settingValue(trx, 'company_name');
-    for (const bookingId of bookingIds) {
-      const contact = contacts.get(bookingId);
-      if (!contact) continue;
-      if (!contact.recipient) {
-        skipped.push({ booking_id: bookingId, number: contact.number });
-        continue;
-      }
-      const rendered = await render(trx, POSTPONED_TEMPLATE, {
-        ...bookingVariables(contact, companyName),
-        'flight.date': frenchLongDate(flight.scheduled_date),
-        'flight.time': flight.scheduled_time.slice(0, 5),
-        'flight.location': flight.location ?? '',
-        'passenger.full_name': contact.referentName || contact.customerName,
-      });
-      await enqueueMail(trx, {
-        to: contact.recipient,
-        ...rendered,
-        templateSlug: POSTPONED_TEMPLATE,
-        bookingId,
-        flightId,
-        userId,
-      });
-      queued += 1;
-    }
-  }
+  const { queued, skipped } =
+    sendMail && bookingIds.length > 0
+      ? await queueFlightMails(trx, POSTPONED_TEMPLATE, flight, bookingIds, userId)
+      : { queued: 0, skipped: [] };
   return { flight_id: flightId, passengers: manifest.length, bookings: bookingIds.length, queued, skipped };
 }
 
