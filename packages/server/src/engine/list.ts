@@ -111,12 +111,6 @@ async function runPlan(
   const shape = searched || plan.sums.length ? null : plainShape(ctx, plan, extra(root).length);
   // PostgreSQL: a plain page's ids and its rows in one statement (a CTE), one round trip instead of two.
   const pageAndRows = shape && ctx.dialect === 'postgres';
-  // The total's cache lookup (one small read of the table versions) goes out beside the page's read instead of after
-  // it: one round trip less on PostgreSQL. It only reads versions; a total it misses is counted after it resolved,
-  // so the versions are still read before the count (count-cache.ts).
-  const countLookup = shape ? lookupCount(ctx, countKeyOf(ctx, registry, plan)) : null;
-  // Awaited below only when the page does not tell the total: a failure must not go unhandled meanwhile.
-  countLookup?.catch(() => {});
   const idRows = (
     pageAndRows
       ? []
@@ -187,11 +181,8 @@ async function runPlan(
   } else if (!plan.sums.length && (isLastPage || (page === 1 && ids.length === 0))) {
     // The page itself tells the total: skip the COUNT(*) (short lists, last pages).
     count = offset + ids.length;
-  } else if (shape && countLookup) {
-    const lookup = await countLookup;
-    if (lookup.count !== null) {
-      count = lookup.count;
-    } else {
+  } else if (shape) {
+    count = await cachedCount(ctx, countKeyOf(ctx, registry, plan), async () => {
       const [totals] = await runShaped<{ count: number }>(
         db,
         plan.resource,
@@ -202,9 +193,8 @@ async function runPlan(
           return q.base.select(sql<number>`count(*)`.as('count'));
         },
       );
-      count = Number(totals?.count ?? 0);
-      lookup.keep(count);
-    }
+      return Number(totals?.count ?? 0);
+    });
   } else if (!plan.sums.length && !extra(root).length) {
     count = await cachedCount(ctx, countKeyOf(ctx, registry, plan), async () => {
       const totals = await generic().base.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
