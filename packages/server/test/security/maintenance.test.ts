@@ -134,7 +134,7 @@ describe(`npm run maintenance (cli/maintenance.ts) on ${engine}`, () => {
       promisify(execFile)(
         process.execPath,
         ['--conditions=source', '--import', 'tsx', 'src/cli/maintenance.ts', ...(arg ? [arg] : [])],
-        { cwd: serverRoot, env: { ...process.env, DATABASE_URL: url } },
+        { cwd: serverRoot, env: { ...process.env, DATABASE_URL: url }, timeout: 60_000, killSignal: 'SIGKILL' },
       );
     try {
       expect((await cli('on')).stdout.trim()).toBe('Mode maintenance activé.');

@@ -334,6 +334,8 @@ describe(`daily expiry job on ${engine}`, () => {
           {
             cwd: serverRoot,
             env: { ...process.env, DATABASE_URL: shared.url, TODAY: today, START_AT: String(startAt) },
+            timeout: 60_000,
+            killSignal: 'SIGKILL',
           },
         );
       const runs = (await Promise.all([tick(), tick(), tick()])).map(
