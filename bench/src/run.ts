@@ -31,6 +31,14 @@ const TARGETS = { p99Ms: 15, ratio: 2, rssMb: 300 } as const;
 const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ROOT = path.resolve(BENCH_DIR, '..');
 const SERVER_MAIN = path.join(ROOT, 'packages/server/dist/main.js');
+// The flags `npm start` gives Node, read from its script in the root package.json (the old generation bounded, so
+// that V8 collects instead of growing the heap while the machine has memory to spare: docs/decisions.md).
+const SERVER_NODE_FLAGS: string[] = (() => {
+  const start: string = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  const flags = /\bnode((?: --[\w-]+(?:=\S+)?)*) packages\/server\/dist\/main\.js/.exec(start);
+  if (!flags) throw new Error(`Script « start » inattendu : ${start}`);
+  return flags[1]?.trim().split(/\s+/).filter(Boolean) ?? [];
+})();
 
 // Keep in sync with packages/server/src/auth/session-format.ts (cookie names, header, sha256-hex row id).
 const SESSION_COOKIE = 'sid';
@@ -129,7 +137,7 @@ async function startServer(url: string, port: number, cpuProf = false): Promise<
   }
   if (cpuProf) fs.rmSync(PROFILE_DIR, { recursive: true, force: true });
   const profiling = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profiling, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...profiling, ...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
