@@ -47,6 +47,20 @@ describe(`schema on ${engine}`, () => {
     expect(rows[0]?.f).toBe('eleonore ca');
   });
 
+  it.runIf(engine === 'postgres')(
+    'writes search terms straight into their trigram indexes (no pending list for every search to scan)',
+    async () => {
+      const rows = await sql<{ name: string; options: string[] | null }>`
+        SELECT c.relname AS name, c.reloptions AS options FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = current_schema() AND c.relname LIKE '%folded_trgm'`.execute(database.db);
+      // Six searched columns; none when pg_trgm is not installed (the search then folds the terms without index).
+      const trgm = await sql`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`.execute(database.db);
+      expect(rows.rows.length).toBe(trgm.rows.length ? 6 : 0);
+      for (const row of rows.rows) expect(row.options).toContain('fastupdate=off');
+    },
+  );
+
   it('moves PostgreSQL sequences past the seeded ids', async () => {
     const row = await database.db
       .insertInto('flight_schedules')

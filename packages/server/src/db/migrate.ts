@@ -16,6 +16,8 @@ import * as registrationRequests from './migrations/0018_registration_requests.j
 import * as voucherValidity from './migrations/0019_voucher_validity.js';
 import * as history from './migrations/0020_history.js';
 import * as dashboardIndexes from './migrations/0021_dashboard_indexes.js';
+import * as passengersBookingNames from './migrations/0022_passengers_booking_names.js';
+import * as trigramFastupdateOff from './migrations/0023_trigram_fastupdate_off.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -36,6 +38,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0019_voucher_validity': voucherValidity,
   '0020_history': history,
   '0021_dashboard_indexes': dashboardIndexes,
+  '0022_passengers_booking_names': passengersBookingNames,
+  '0023_trigram_fastupdate_off': trigramFastupdateOff,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

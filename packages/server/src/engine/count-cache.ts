@@ -91,11 +91,8 @@ function tracked(db: Kysely<any>): Promise<Set<string>> {
   return known;
 }
 
-/**
- * The versions of the tables, as one comparable text; null when a table has no version (never cached). Also read
- * by services that cache a whole answer on the same rule (services/dashboard.ts).
- */
-export async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
+/** The version of each table, read in one statement; null when a table has no version row. */
+export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<Map<string, string> | null> {
   const known = await tracked(db);
   if (!tables.every((t) => known.has(t))) return null;
   const rows = (
@@ -105,10 +102,43 @@ export async function versionsOf(db: Kysely<any>, tables: string[]): Promise<str
     }>`select name, version from table_versions where name in (${sql.join(tables)})`.execute(db)
   ).rows;
   if (rows.length !== tables.length) return null;
-  return rows
-    .map((r) => `${r.name}:${r.version}`)
+  return new Map(rows.map((r) => [r.name, String(r.version)]));
+}
+
+/** Reads the versions of tables (tableVersions, or a reader that remembers them for one read: versionReader). */
+export type VersionReader = (db: Kysely<any>, tables: string[]) => Promise<Map<string, string> | null>;
+
+/**
+ * A reader for the stages of one list read (the search's terms, its total, the total without it): each table's
+ * version is read once, the first time a stage asks, so one statement serves them all; `known` may be filled by a
+ * statement that read them along (PostgreSQL's page). Every stage still has the versions before computing what it
+ * keeps, the rule the caches rest on.
+ */
+export function versionReader(known = new Map<string, string>()): VersionReader {
+  return async (db, tables) => {
+    const missing = [...new Set(tables)].filter((t) => !known.has(t));
+    if (missing.length) {
+      const read = await tableVersions(db, missing);
+      if (!read) return null;
+      for (const [name, version] of read) known.set(name, version);
+    }
+    return new Map(tables.map((t) => [t, known.get(t) as string]));
+  };
+}
+
+const joined = (versions: Map<string, string>): string =>
+  [...versions]
+    .map(([name, version]) => `${name}:${version}`)
     .sort()
     .join(',');
+
+/**
+ * The versions of the tables, as one comparable text; null when a table has no version (never cached). Also read
+ * by services that cache a whole answer on the same rule (services/dashboard.ts).
+ */
+export async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
+  const versions = await tableVersions(db, tables);
+  return versions && joined(versions);
 }
 
 export type CountLookup = {
@@ -125,11 +155,16 @@ const NO_CACHE: CountLookup = { count: null, keep: () => {} };
  * for a query that cannot be (null key), nor inside a transaction (its own uncommitted writes are not in the
  * shared versions yet).
  */
-export async function lookupCount(ctx: EngineContext, key: CountKey | null): Promise<CountLookup> {
+export async function lookupCount(
+  ctx: EngineContext,
+  key: CountKey | null,
+  read: VersionReader = tableVersions,
+): Promise<CountLookup> {
   const db = ctx.db as unknown as Kysely<any>;
   if (!key || db.isTransaction) return NO_CACHE;
-  const versions = await versionsOf(db, key.tables);
-  if (versions === null) return NO_CACHE;
+  const tableVersionsRead = await read(db, key.tables);
+  if (tableVersionsRead === null) return NO_CACHE;
+  const versions = joined(tableVersionsRead);
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -155,8 +190,9 @@ export async function cachedCount(
   ctx: EngineContext,
   key: CountKey | null,
   count: () => Promise<number>,
+  read: VersionReader = tableVersions,
 ): Promise<number> {
-  const lookup = await lookupCount(ctx, key);
+  const lookup = await lookupCount(ctx, key, read);
   if (lookup.count !== null) return lookup.count;
   const total = await count();
   lookup.keep(total);

@@ -79,12 +79,17 @@ export function semiJoin(parentAlias: string, list: Link[]): RawBuilder<SqlBool>
   );
 }
 
-/** EXISTS (select 1 ... and key = parent.col), OR-ed over the links. */
-export function exists(parentAlias: string, list: Link[]): RawBuilder<SqlBool> {
+/**
+ * EXISTS (select 1 ... and key = parent.col), OR-ed over the links. `fenced` (PostgreSQL only: SQLite has no OFFSET without LIMIT): with `offset 0`,
+ * which keeps PostgreSQL from turning the EXISTS into a hashed sub-plan over every child that matches (all the
+ * passengers of a common name) when the parent rows are few: each is then tested through the link's index.
+ */
+export function exists(parentAlias: string, list: Link[], fenced = false): RawBuilder<SqlBool> {
+  const tail = fenced ? sql` offset 0` : sql``;
   return or(
     list.map(
       (l) =>
-        sql<SqlBool>`exists (select 1 from ${l.from} where ${and([...l.where, sql<SqlBool>`${l.key} = ${ref(parentAlias, l.parentColumn)}`])})`,
+        sql<SqlBool>`exists (select 1 from ${l.from} where ${and([...l.where, sql<SqlBool>`${l.key} = ${ref(parentAlias, l.parentColumn)}`])}${tail})`,
     ),
   );
 }

@@ -3,7 +3,8 @@ import { throughPath } from './filter.js';
 import { exists, links, whereClause } from './relations.js';
 import { type FieldPath, resolveFieldPath } from './resolve.js';
 import { type Aliases, FALSE, or, ref, TRUE, table } from './sql.js';
-import { textCondition } from './text-match.js';
+import type { ResolvedTerms, TermsLookup } from './term-cache.js';
+import { type TextMatch, termsLookupOf, textCondition } from './text-match.js';
 import type { EngineContext, Registry, Resource, RowCondition } from './types.js';
 
 // Stage 3b: `search=text`, an OR over the resource's declared search paths, each a folded contains-match
@@ -20,27 +21,47 @@ function searchPaths(
   registry: Registry,
   resource: Resource,
   text: string,
-  rowByRow = false,
+  options: { rowByRow?: boolean; terms?: ResolvedTerms } = {},
 ): SearchPaths {
+  const parsed = parseSearch(registry, resource, text);
+  if (!parsed) return null;
+  const leafOf =
+    (path: FieldPath): RowCondition =>
+    (a) =>
+      textCondition(ctx, path.resource, path.name, path.field, a, parsed.match, {
+        // SQLite reads a root column's own index to drive the OR; PostgreSQL, given the terms as a sub-select,
+        // expected too many rows and walked the primary key instead of the filters' index (30 ms against 1.2).
+        rowByRow: Boolean(options.rowByRow) && (path.steps.length > 0 || ctx.dialect === 'postgres'),
+        terms: options.terms,
+      });
+  return { paths: parsed.paths, leafOf };
+}
+
+/** The declared paths a search text looks up and the match it makes on each; null for an empty text. */
+function parseSearch(
+  registry: Registry,
+  resource: Resource,
+  text: string,
+): { paths: FieldPath[]; match: TextMatch } | null {
   const isHash = text.startsWith('#') && Boolean(resource.hashSearch?.length);
   const term = isHash ? text.slice(1).trim() : text;
   if (!term) return null;
   const paths = ((isHash ? resource.hashSearch : resource.search) ?? []).map((p) =>
     resolveFieldPath(registry, resource, p),
   );
-  const leafOf =
-    (path: FieldPath): RowCondition =>
-    (a) =>
-      textCondition(
-        ctx,
-        path.resource,
-        path.name,
-        path.field,
-        a,
-        { kind: isHash ? 'prefix' : 'contains', text: term },
-        { rowByRow: rowByRow && path.steps.length > 0 },
-      );
-  return { paths, leafOf };
+  return { paths, match: { kind: isHash ? 'prefix' : 'contains', text: term } };
+}
+
+/** The terms lookups a search makes (term-cache.ts resolves them before the statement is built). */
+export function searchTermsLookups(
+  ctx: EngineContext,
+  registry: Registry,
+  resource: Resource,
+  text: string,
+): TermsLookup[] {
+  const parsed = parseSearch(registry, resource, text);
+  if (!parsed) return [];
+  return parsed.paths.flatMap((p) => termsLookupOf(ctx, p.resource, p.name, p.field, parsed.match) ?? []);
 }
 
 /**
@@ -55,8 +76,9 @@ export function searchArms(
   resource: Resource,
   text: string,
   aliases: Aliases,
+  terms?: ResolvedTerms,
 ): RawBuilder<unknown>[] | null {
-  const search = searchPaths(ctx, registry, resource, text);
+  const search = searchPaths(ctx, registry, resource, text, { terms });
   if (!search) return null;
   return search.paths.flatMap((path) => {
     const [first, ...rest] = path.steps;
@@ -78,6 +100,7 @@ export function searchArms(
  * the relation's index, for the few rows the rest of the query leaves (list.ts isCorrelatedSearchCheaper).
  */
 function correlatedPath(
+  ctx: EngineContext,
   registry: Registry,
   steps: FieldPath['steps'],
   alias: string,
@@ -89,6 +112,7 @@ function correlatedPath(
   return exists(
     alias,
     links(registry, first.relation, aliases, (child) => throughPath(registry, rest, child, aliases, leaf)),
+    ctx.dialect === 'postgres',
   );
 }
 
@@ -100,21 +124,22 @@ export function searchCondition(
   alias: string,
   aliases: Aliases,
   correlated = false,
+  terms?: ResolvedTerms,
 ): RawBuilder<SqlBool> {
-  if (ctx.dialect === 'sqlite') {
-    const search = searchPaths(ctx, registry, resource, text, correlated);
+  if (ctx.dialect === 'sqlite' || correlated) {
+    // SQLite: an OR of semi-joins. Row by row (list.ts isCorrelatedSearchCheaper), on both engines: each path a
+    // correlated EXISTS through the relation's index, the matching terms read once for the statement.
+    const search = searchPaths(ctx, registry, resource, text, { rowByRow: correlated, terms });
     if (!search) return TRUE;
-    const through = correlated ? correlatedPath : throughPath;
-    return or(search.paths.map((path) => through(registry, path.steps, alias, aliases, search.leafOf(path))));
+    return or(
+      search.paths.map((path) =>
+        correlated
+          ? correlatedPath(ctx, registry, path.steps, alias, aliases, search.leafOf(path))
+          : throughPath(registry, path.steps, alias, aliases, search.leafOf(path)),
+      ),
+    );
   }
-  if (correlated) {
-    // Walking the primary key (list.ts isCorrelatedSearchCheaper): each path an `IN (select ...)` under one OR,
-    // which PostgreSQL hashes once per arm and tests row by row, instead of a UNION it must build whole.
-    const search = searchPaths(ctx, registry, resource, text);
-    if (!search) return TRUE;
-    return or(search.paths.map((path) => throughPath(registry, path.steps, alias, aliases, search.leafOf(path))));
-  }
-  const arms = searchArms(ctx, registry, resource, text, aliases);
+  const arms = searchArms(ctx, registry, resource, text, aliases, terms);
   if (!arms) return TRUE;
   if (!arms.length) return FALSE;
   return sql<SqlBool>`${ref(alias, 'id')} in (${sql.join(arms, sql` union `)})`;

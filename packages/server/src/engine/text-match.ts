@@ -1,7 +1,8 @@
 import { likeToPattern } from '@app/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { fieldExpression } from './resolve.js';
-import { escapeLike, foldLike, ftsPhrase, ref } from './sql.js';
+import { escapeLike, foldLike, ref } from './sql.js';
+import { keptTerms, lookupKey, matchingTerms, type ResolvedTerms, type TermsLookup } from './term-cache.js';
 import type { EngineContext, Field, Resource } from './types.js';
 
 // Accent- and case-insensitive text matching, shared by `like` filters and `search`.
@@ -38,6 +39,28 @@ const patternOf = (m: TextMatch): string =>
       ? `${escapeLike(m.text)}%`
       : escapeLike(m.text);
 
+/**
+ * The terms lookup textCondition makes through the FTS5 trigram index (SQLite, a contains or prefix match of 3+
+ * characters with letters on a `textIndex` column), which term-cache.ts may resolve beforehand; else null.
+ */
+export function termsLookupOf(
+  ctx: EngineContext,
+  resource: Resource,
+  name: string,
+  field: Field,
+  match: TextMatch | { kind: 'pattern'; pattern: string },
+): TermsLookup | null {
+  if (ctx.dialect !== 'sqlite' || !field.textIndex || field.sql) return null;
+  if (match.kind !== 'contains' && match.kind !== 'prefix') return null;
+  if ([...match.text].length < 3 || (match.kind === 'prefix' && !/\p{L}/u.test(match.text))) return null;
+  return {
+    terms: `${resource.table}_${field.column ?? name}_terms`,
+    table: resource.table,
+    kind: match.kind,
+    text: match.text,
+  };
+}
+
 export function textCondition(
   ctx: EngineContext,
   resource: Resource,
@@ -50,7 +73,7 @@ export function textCondition(
    * column's own index must not be used (SQLite sought each matching term in it for every row, a third slower
    * than reading the row's few children by their key).
    */
-  options: { rowByRow?: boolean } = {},
+  options: { rowByRow?: boolean; terms?: ResolvedTerms } = {},
 ): RawBuilder<SqlBool> {
   const pattern = match.kind === 'pattern' ? match.pattern : patternOf(match);
   if (!field.textIndex || field.sql) return foldLike(fieldExpression(name, field, alias), pattern);
@@ -63,20 +86,19 @@ export function textCondition(
     return sql<SqlBool>`(${column} >= ${match.text} and ${column} < ${`${match.text}\u{10FFFF}`})`;
   }
   const terms = sql.table(`${resource.table}_${field.column ?? name}_terms`);
-  if (
-    ctx.dialect === 'sqlite' &&
-    (match.kind === 'contains' || match.kind === 'prefix') &&
-    [...match.text].length >= 3
-  ) {
-    const fts = sql.table(`${resource.table}_${field.column ?? name}_terms_fts`);
-    const query = `${match.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(match.text)}`;
+  const lookup = termsLookupOf(ctx, resource, name, field, match);
+  if (lookup) {
     // Unary plus: the same value, but not a column SQLite may look up through its index.
     const probed = options.rowByRow ? sql`+${column}` : column;
-    return sql<SqlBool>`${probed} in (select ${sql.ref('value')} from ${terms} where ${sql.ref('id')} in (select rowid from ${fts} where ${fts} match ${query}))`;
+    const known = options.terms?.get(lookupKey(lookup));
+    return sql<SqlBool>`${probed} in (${known ? keptTerms(known) : matchingTerms(lookup)})`;
   }
   if (ctx.dialect === 'postgres') {
-    // The terms' folded text is a stored column with the trigram index (migration 0005).
-    return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${sql.ref('folded')} like fold(${pattern}) escape '\\')`;
+    // The terms' folded text is a stored column with the trigram index (migration 0005). Row by row, the terms
+    // are an array computed once for the statement (an InitPlan), which the row's value is compared with.
+    const matching = sql`select ${sql.ref('value')} from ${terms} where ${sql.ref('folded')} like fold(${pattern}) escape '\\'`;
+    if (options.rowByRow) return sql<SqlBool>`${column} = any(array(${matching}))`;
+    return sql<SqlBool>`${column} in (${matching})`;
   }
   return sql<SqlBool>`${column} in (select ${sql.ref('value')} from ${terms} where ${foldLike(sql.ref('value'), pattern)})`;
 }

@@ -1,0 +1,83 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: reads the terms tables of any database the engine runs on
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { tableVersions, type VersionReader } from './count-cache.js';
+import { ftsPhrase } from './sql.js';
+import type { EngineContext } from './types.js';
+
+// The terms a search text matches, kept while the table they index is unchanged (SQLite). A search looks each
+// indexed column's terms up in its FTS5 trigram index (text-match.ts): for the search of a list narrowed to a few
+// hundred rows, those four lookups were 60 % of the statement (0.3 of 0.5 ms), the same answer for every page,
+// order and filter the user tries with that text. The matching terms are read once, kept with the version of the
+// table whose column they index (its triggers fill the terms table in the same transaction as they bump that
+// version: migrations 0004 and 0014), and bound to the statement as a list. Same rule as the count cache: the
+// version is read before the terms, so a write in between labels the kept terms with an older version that never
+// matches again.
+// PostgreSQL keeps its sub-selects: its trigram lookups cost little inside the statement, and a list it cannot see
+// would change its plans.
+
+/** The terms one text matches in one column's terms table: a contains or prefix match of 3+ characters. */
+export type TermsLookup = { terms: string; table: string; kind: 'contains' | 'prefix'; text: string };
+
+/** The kept terms of the lookups of one request, by lookupKey. */
+export type ResolvedTerms = ReadonlyMap<string, readonly string[]>;
+
+type Entry = { version: string; values: string[] };
+
+const MAX_ENTRIES = 1_000;
+/** Beyond these many matching terms (two letters common to half the names...), the sub-select stays. */
+const MAX_TERMS = 500;
+const caches = new WeakMap<object, Map<string, Entry>>();
+
+export const lookupKey = (l: Omit<TermsLookup, 'table'>): string => `${l.terms}|${l.kind}|${l.text}`;
+
+/** SQLite: the values of a terms table that its FTS5 trigram index matches (a select of `value`). */
+export function matchingTerms(lookup: Omit<TermsLookup, 'table'>): RawBuilder<{ value: string }> {
+  const terms = sql.table(lookup.terms);
+  const fts = sql.table(`${lookup.terms}_fts`);
+  const query = `${lookup.kind === 'prefix' ? '^ ' : ''}${ftsPhrase(lookup.text)}`;
+  return sql`select value from ${terms} where id in (select rowid from ${fts} where ${fts} match ${query})`;
+}
+
+/** Kept terms bound to a statement as one value (SQLite): a select of `value`, whatever their number. */
+export const keptTerms = (values: readonly string[]): RawBuilder<{ value: string }> =>
+  sql`select value from json_each(${JSON.stringify(values)})`;
+
+/**
+ * The terms each lookup matches, from the kept ones when their table is unchanged, else read and kept. Empty on
+ * PostgreSQL and inside a transaction (its own writes are not in the shared versions yet).
+ */
+export async function resolveTerms(
+  ctx: Pick<EngineContext, 'db' | 'dialect'>,
+  lookups: readonly TermsLookup[],
+  read: VersionReader = tableVersions,
+): Promise<ResolvedTerms> {
+  const db = ctx.db as unknown as Kysely<any>;
+  const resolved = new Map<string, string[]>();
+  if (ctx.dialect !== 'sqlite' || db.isTransaction || lookups.length === 0) return resolved;
+  const versions = await read(db, [...new Set(lookups.map((l) => l.table))]);
+  if (!versions) return resolved;
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  for (const lookup of lookups) {
+    const key = lookupKey(lookup);
+    const version = versions.get(lookup.table);
+    if (version === undefined || resolved.has(key)) continue;
+    const hit = cache.get(key);
+    if (hit && hit.version === version) {
+      cache.delete(key);
+      cache.set(key, hit);
+      resolved.set(key, hit.values);
+      continue;
+    }
+    const rows = await sql<{ value: string }>`${matchingTerms(lookup)} limit ${MAX_TERMS + 1}`.execute(db);
+    if (rows.rows.length > MAX_TERMS) continue;
+    const values = rows.rows.map((r) => r.value);
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+    cache.set(key, { version, values });
+    resolved.set(key, values);
+  }
+  return resolved;
+}
