@@ -134,4 +134,41 @@ describe(`passenger search for a flight on ${engine}`, () => {
     expect(found[0]).toBe('MANY-024');
     expect(found).not.toContain('MANY-000');
   });
+
+  it('answers the 20 newest open bookings when many names each hold a few of them', async () => {
+    const { db } = t.database;
+    // Eight names containing « quimper », five open bookings each, their ids interleaved, and closed ones between:
+    // the answer's floor comes from each name's first three, then each name is read down to it.
+    const open: string[] = [];
+    for (let round = 0; round < 5; round += 1) {
+      for (let name = 0; name < 8; name += 1) {
+        const number = `QMP-${round}-${name}`;
+        const booking = await newBooking(db, { number, booking_status_id: (round + name) % 2 ? 1 : 2 });
+        await newPassenger(db, booking, { last_name: `Quimper-${'ABCDEFGH'[name]}` });
+        open.push(number);
+        const closed = await newBooking(db, { number: `QMP-X-${round}-${name}`, booking_status_id: 3 });
+        await newPassenger(db, closed, { last_name: `Quimper-${'ABCDEFGH'[name]}` });
+      }
+    }
+    expect(await numbers('quimper')).toEqual(open.reverse().slice(0, 20));
+  });
+
+  it('puts open bookings before newer closed ones, fills up with closed ones, across every matching name', async () => {
+    const { db } = t.database;
+    // Several terms contain « vasseur » (last names and a first name): each is walked on its own, then merged.
+    const made: Record<string, number> = {};
+    const add = async (number: string, status: number, names: { first_name?: string; last_name: string }[]) => {
+      made[number] = await newBooking(db, { number, booking_status_id: status });
+      for (const n of names) await newPassenger(db, made[number] as number, n);
+    };
+    await add('VAS-1', 1, [{ last_name: 'Vasseur' }]);
+    await add('VAS-2', 3, [{ last_name: 'Vasseur-Ledoux' }]);
+    await add('VAS-3', 2, [{ last_name: 'Le Vasseur' }, { last_name: 'Vasseur' }]);
+    await add('VAS-4', 4, [{ first_name: 'Vasseurine', last_name: 'Blanc' }]);
+    await add('VAS-5', 1, [{ first_name: 'Vasseurine', last_name: 'Blanc' }]);
+    await add('VAS-6', 5, [{ last_name: 'Vasseur' }]);
+    // Open ones (pending, in progress) newest first, then the closed ones newest first, each booking once.
+    expect(await numbers('vasseur')).toEqual(['VAS-5', 'VAS-3', 'VAS-1', 'VAS-6', 'VAS-4', 'VAS-2']);
+    expect(await numbers('VASSÉUR')).toEqual(['VAS-5', 'VAS-3', 'VAS-1', 'VAS-6', 'VAS-4', 'VAS-2']);
+  });
 });
