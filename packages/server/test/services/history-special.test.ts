@@ -139,7 +139,9 @@ describe(`history of the special writes on ${engine}`, () => {
       const petit = manifest.find((e) => e.booking_id === s.b);
       expect(petit?.changes.full_name).toEqual([null, '(effacé)']);
       expect(petit?.changes.weight).toEqual([null, '(effacé)']);
-      expect(JSON.stringify(petit)).not.toMatch(/Petit|90/);
+      // Not a regex on the whole entry for 90: its timestamps' milliseconds may hold those digits (a flaky run).
+      expect(JSON.stringify(petit)).not.toMatch(/Petit/);
+      expect(Object.values(petit?.changes ?? {}).flat()).not.toContain(90);
       // The other passengers' entries keep their values.
       expect(JSON.stringify(manifest.filter((e) => e.booking_id === s.a))).toMatch(/Moreau/);
     });

@@ -63,7 +63,8 @@ const FILTERS: FilterDefinition[] = [
 /** The completeness badges of a booking (§3 has_pre_flight_infos, has_all_infos, has_total_weight). */
 export function BookingBadges({ booking }: { booking: Booking }) {
   return (
-    <Stack gap={4} align="flex-start">
+    // As wide as its widest tag: in the bookings table at 1440 px the column was squeezed to 'P.' and '1.'.
+    <Stack gap={4} align="flex-start" miw="max-content">
       <Tooltip
         label={
           booking.has_pre_flight_infos === 1 ? 'Informations pré-vol envoyées' : 'Informations pré-vol non envoyées'
