@@ -18,7 +18,13 @@ export const passengersForFlightSchema = strictPayload({
 
 export async function registerSearchRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  app.post('/api/search/passengers-for-flight', async (request) =>
-    searchPassengersForFlight(db, app.ctx.dialect, passengersForFlightSchema.parse(bodyOf(request))),
-  );
+  // The answer comes from the database as JSON text: sent as it is, never parsed and serialised again.
+  app.post('/api/search/passengers-for-flight', async (request, reply) => {
+    const answer = await searchPassengersForFlight(
+      db,
+      app.ctx.dialect,
+      passengersForFlightSchema.parse(bodyOf(request)),
+    );
+    return reply.type('application/json; charset=utf-8').send(answer);
+  });
 }

@@ -105,6 +105,111 @@ describe(`passenger search for a flight on ${engine}`, () => {
     expect(onOtherFlight!.passengers.every((p) => !p.is_registered)).toBe(true);
   });
 
+  // The whole answer, field by field (built by the database as JSON: services/passenger-search.ts answerOf): the
+  // status, the referent (the lowest id of two, without is_registered), the passengers referent first then by id,
+  // and the linked bookings from either side of a link, each once, oldest link first, never the booking itself.
+  it('answers the whole booking: status, referent, passengers in order, linked bookings from both sides once', async () => {
+    const { db } = t.database;
+    const main = await newBooking(db, { number: 'FORME-1', number_alt: null, booked_at: '2026-04-02' });
+    const second = await newPassenger(db, main, { first_name: 'Zoé', last_name: 'Kervella', weight: 61.5, age: 34 });
+    const referent = await newPassenger(db, main, {
+      first_name: 'Yves',
+      last_name: 'Kervella',
+      is_referent: 1,
+      email: 'yves@example.fr',
+      department: '29',
+      ticket_number: 'FORME-1-01',
+    });
+    const alsoReferent = await newPassenger(db, main, { first_name: null, last_name: 'Kervella', is_referent: 1 });
+    const older = await newBooking(db, { number: 'FORME-2', booking_status_id: 3 });
+    const newer = await newBooking(db, { number: 'FORME-3' });
+    const lone = await newPassenger(db, newer, { first_name: 'Anne', last_name: 'Moal' });
+    await link(db, older, main); // main on the linked side
+    await link(db, main, newer);
+    await link(db, newer, main); // the same pair the other way: answered once
+    await link(db, main, main); // a link to itself: never answered
+    await register(db, flight, [alsoReferent, lone]);
+
+    const answer = (await search('kervella')).json();
+    const passenger = (id: number, values: Record<string, unknown>) => ({
+      id,
+      booking_id: main,
+      ticket_number: null,
+      first_name: 'Jean',
+      last_name: 'Kervella',
+      is_referent: 0,
+      email: null,
+      phone: null,
+      department: null,
+      age: null,
+      weight: 80,
+      passenger_type_id: null,
+      ...values,
+    });
+    const yves = passenger(referent, {
+      first_name: 'Yves',
+      full_name: 'Yves Kervella',
+      is_referent: 1,
+      email: 'yves@example.fr',
+      department: '29',
+      ticket_number: 'FORME-1-01',
+    });
+    const booking = (
+      id: number,
+      number: string,
+      status: [number, string, string],
+      values: Record<string, unknown> = {},
+    ) => ({
+      id,
+      number,
+      number_alt: null,
+      booked_at: '2026-03-01',
+      passengers_number: 2,
+      booking_status_id: status[0],
+      customer_id: null,
+      location_id: null,
+      prestation_id: null,
+      has_pre_flight_infos: 0,
+      booking_status: { id: status[0], slug: status[1], label: status[2] },
+      ...values,
+    });
+    expect(answer).toEqual([
+      {
+        ...booking(main, 'FORME-1', [1, 'pending', 'En attente'], { booked_at: '2026-04-02' }),
+        referent_passenger: yves,
+        passengers: [
+          { ...yves, is_registered: false },
+          {
+            ...passenger(alsoReferent, { first_name: null, full_name: 'Kervella', is_referent: 1 }),
+            is_registered: true,
+          },
+          {
+            ...passenger(second, { first_name: 'Zoé', full_name: 'Zoé Kervella', weight: 61.5, age: 34 }),
+            is_registered: false,
+          },
+        ],
+        linked_bookings: [
+          { ...booking(older, 'FORME-2', [3, 'completed', 'Terminée']), referent_passenger: null, passengers: [] },
+          {
+            ...booking(newer, 'FORME-3', [1, 'pending', 'En attente']),
+            referent_passenger: null,
+            passengers: [
+              {
+                ...passenger(lone, {
+                  booking_id: newer,
+                  first_name: 'Anne',
+                  last_name: 'Moal',
+                  full_name: 'Anne Moal',
+                }),
+                is_registered: true,
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
   it('needs 3 characters and an existing flight, and answers [] when nothing matches', async () => {
     const short = await search('le');
     expect(short.statusCode).toBe(422);
