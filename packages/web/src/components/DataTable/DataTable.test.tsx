@@ -127,6 +127,21 @@ describe('DataTable on medium and small screens', () => {
     expect(first.getByText('3000 m3').parentElement).toHaveStyle({ textAlign: 'left' });
   });
 
+  it('shows a dash under the label of an empty value in a card, and leaves the table cell empty', () => {
+    restore = setScreenWidth(800);
+    const { unmount } = renderWithProviders(<DataTable label="Ballons" columns={columns} rows={rows} />);
+    const second = within(screen.getAllByRole('listitem')[1] as HTMLElement);
+    expect(second.getByText('Lieu').nextElementSibling?.textContent).toBe('—');
+    const first = within(screen.getAllByRole('listitem')[0] as HTMLElement);
+    expect(first.getByText('Lieu').nextElementSibling?.textContent).toBe('Chambley');
+    unmount();
+    restore();
+    restore = setScreenWidth(1280);
+    renderWithProviders(<DataTable label="Ballons" columns={columns} rows={rows} />);
+    const [, , secondRow] = screen.getAllByRole('row');
+    expect(within(secondRow as HTMLElement).getAllByRole('cell')[1]?.textContent).toBe('');
+  });
+
   it("says 'Aucune donnée n'a été trouvée...' when empty", () => {
     restore = setScreenWidth(800);
     renderWithProviders(<DataTable columns={columns} rows={[]} />);

@@ -73,13 +73,19 @@ export function readField(row: unknown, path: string): unknown {
   return value;
 }
 
-function cellContent<T>(column: DataColumn<T>, row: T): ReactNode {
+function cellContent<T>(column: DataColumn<T>, row: T, empty: ReactNode = ''): ReactNode {
   if (column.render) return column.render(row);
   if (!column.field) return null;
   const value = readField(row, column.field);
-  if (value === null || value === undefined) return '';
+  if (value === null || value === undefined || value === '') return empty;
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
+
+const EMPTY_IN_CARD = (
+  <Text span inherit c="dimmed">
+    —
+  </Text>
+);
 
 const columnKey = <T,>(column: DataColumn<T>) => column.key ?? column.field ?? column.label;
 
@@ -183,7 +189,8 @@ export function DataTable<T>({
                       <Text size="xs" c="dimmed" fw={500}>
                         {column.label}
                       </Text>
-                      <Box fz="sm">{cellContent(column, row)}</Box>
+                      {/* Under its label an empty value reads as a fault: a dash says there is none. */}
+                      <Box fz="sm">{cellContent(column, row, EMPTY_IN_CARD)}</Box>
                     </Box>
                   ))}
                 </SimpleGrid>
