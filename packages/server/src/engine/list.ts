@@ -82,7 +82,7 @@ async function runPlan(
   if (searchKey && !db.isTransaction) await read(db, searchKey.tables);
   // SQLite: the terms the search text matches, read once per text while their tables are unchanged.
   const terms = plan.search
-    ? await resolveTerms(ctx, searchTermsLookups(ctx, registry, plan.resource, plan.search), read)
+    ? await resolveTerms(ctx, searchTermsLookups(registry, plan.resource, plan.search), read)
     : undefined;
   const generic = () => {
     if (!built) {

@@ -53,15 +53,10 @@ function parseSearch(
 }
 
 /** The terms lookups a search makes (term-cache.ts resolves them before the statement is built). */
-export function searchTermsLookups(
-  ctx: EngineContext,
-  registry: Registry,
-  resource: Resource,
-  text: string,
-): TermsLookup[] {
+export function searchTermsLookups(registry: Registry, resource: Resource, text: string): TermsLookup[] {
   const parsed = parseSearch(registry, resource, text);
   if (!parsed) return [];
-  return parsed.paths.flatMap((p) => termsLookupOf(ctx, p.resource, p.name, p.field, parsed.match) ?? []);
+  return parsed.paths.flatMap((p) => termsLookupOf(p.resource, p.name, p.field, parsed.match) ?? []);
 }
 
 /**

@@ -40,17 +40,16 @@ const patternOf = (m: TextMatch): string =>
       : escapeLike(m.text);
 
 /**
- * The terms lookup textCondition makes through the FTS5 trigram index (SQLite, a contains or prefix match of 3+
- * characters with letters on a `textIndex` column), which term-cache.ts may resolve beforehand; else null.
+ * The terms lookup of a contains or prefix match of 3+ characters with letters on a `textIndex` column (a trigram
+ * index serves it: SQLite's FTS5, PostgreSQL's pg_trgm), which term-cache.ts may resolve beforehand; else null.
  */
 export function termsLookupOf(
-  ctx: EngineContext,
   resource: Resource,
   name: string,
   field: Field,
   match: TextMatch | { kind: 'pattern'; pattern: string },
 ): TermsLookup | null {
-  if (ctx.dialect !== 'sqlite' || !field.textIndex || field.sql) return null;
+  if (!field.textIndex || field.sql) return null;
   if (match.kind !== 'contains' && match.kind !== 'prefix') return null;
   if ([...match.text].length < 3 || (match.kind === 'prefix' && !/\p{L}/u.test(match.text))) return null;
   return {
@@ -86,11 +85,13 @@ export function textCondition(
     return sql<SqlBool>`(${column} >= ${match.text} and ${column} < ${`${match.text}\u{10FFFF}`})`;
   }
   const terms = sql.table(`${resource.table}_${field.column ?? name}_terms`);
-  const lookup = termsLookupOf(ctx, resource, name, field, match);
-  if (lookup) {
+  const lookup = termsLookupOf(resource, name, field, match);
+  const known = lookup ? options.terms?.get(lookupKey(lookup)) : undefined;
+  // PostgreSQL: the kept terms as one array parameter (no LIKE left in the statement: it is prepared once).
+  if (known && ctx.dialect === 'postgres') return sql<SqlBool>`${column} = any(${known}::text[])`;
+  if (lookup && ctx.dialect === 'sqlite') {
     // Unary plus: the same value, but not a column SQLite may look up through its index.
     const probed = options.rowByRow ? sql`+${column}` : column;
-    const known = options.terms?.get(lookupKey(lookup));
     return sql<SqlBool>`${probed} in (${known ? keptTerms(known) : matchingTerms(lookup)})`;
   }
   if (ctx.dialect === 'postgres') {
