@@ -142,8 +142,9 @@ const COLUMNS: DataColumn<Booking>[] = [
     label: 'Passagers',
     align: 'right',
     sortField: 'passengers_number',
+    // Inline, and no alignment of its own: right in the table's cell, left under its label in a card (tablet).
     render: (b) => (
-      <Group gap={4} justify="flex-end" wrap="nowrap">
+      <Group gap={4} wrap="nowrap" display="inline-flex">
         <IconUsers size={14} aria-hidden />
         {b.passengers_number}
       </Group>
@@ -191,7 +192,7 @@ const COLUMNS: DataColumn<Booking>[] = [
     align: 'right',
     sortField: 'remaining_amount',
     render: (b) => (
-      <Stack gap={0} align="flex-end">
+      <Stack gap={0}>
         <Text inherit>{formatAmount(b.total_amount) || '—'}</Text>
         {(b.remaining_amount ?? 0) > 0 && (
           <Text size="xs" c="red.8">
