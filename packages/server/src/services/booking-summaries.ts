@@ -34,6 +34,36 @@ export type BookingSummary = {
   has_pre_flight_infos: number;
 };
 
+/** The columns of a PassengerSummary (full_name aside), shared with the add-passengers answer built in SQL. */
+export const PASSENGER_SUMMARY_COLUMNS = [
+  'id',
+  'booking_id',
+  'ticket_number',
+  'first_name',
+  'last_name',
+  'is_referent',
+  'email',
+  'phone',
+  'department',
+  'age',
+  'weight',
+  'passenger_type_id',
+] as const;
+
+/** The booking columns of a BookingSummary (its status object aside), shared likewise. */
+export const BOOKING_SUMMARY_COLUMNS = [
+  'id',
+  'number',
+  'number_alt',
+  'booked_at',
+  'passengers_number',
+  'booking_status_id',
+  'customer_id',
+  'location_id',
+  'prestation_id',
+  'has_pre_flight_infos',
+] as const;
+
 export const fullName = (first: string | null, last: string | null): string =>
   [first, last]
     .filter((part) => part?.trim())
@@ -47,16 +77,7 @@ export async function loadBookingSummaries(db: Kysely<DB>, ids: readonly number[
     .selectFrom('bookings as b')
     .innerJoin('booking_statuses as s', 's.id', 'b.booking_status_id')
     .select([
-      'b.id',
-      'b.number',
-      'b.number_alt',
-      'b.booked_at',
-      'b.passengers_number',
-      'b.booking_status_id',
-      'b.customer_id',
-      'b.location_id',
-      'b.prestation_id',
-      'b.has_pre_flight_infos',
+      ...BOOKING_SUMMARY_COLUMNS.map((c) => `b.${c}` as const),
       's.slug as status_slug',
       's.label as status_label',
     ])
@@ -80,20 +101,7 @@ export async function loadPassengers(
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('passengers')
-    .select([
-      'id',
-      'booking_id',
-      'ticket_number',
-      'first_name',
-      'last_name',
-      'is_referent',
-      'email',
-      'phone',
-      'department',
-      'age',
-      'weight',
-      'passenger_type_id',
-    ])
+    .select([...PASSENGER_SUMMARY_COLUMNS])
     .where('bookingIds' in where ? 'booking_id' : 'id', 'in', [...ids])
     .$if('referentsOnly' in where && where.referentsOnly === true, (q) => q.where('is_referent', '=', 1))
     .orderBy('booking_id')

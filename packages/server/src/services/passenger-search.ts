@@ -5,7 +5,12 @@ import type { DB } from '../db/schema.js';
 import { escapeLike } from '../engine/sql.js';
 import { keptTerms, lookupKey, matchingTerms, type ResolvedTerms, resolveTerms } from '../engine/term-cache.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
-import type { BookingSummary, PassengerSummary } from './booking-summaries.js';
+import {
+  BOOKING_SUMMARY_COLUMNS,
+  type BookingSummary,
+  PASSENGER_SUMMARY_COLUMNS,
+  type PassengerSummary,
+} from './booking-summaries.js';
 import { precompiled } from './precompiled.js';
 
 // POST /api/search/passengers-for-flight (SPEC §2.4 passenger search, §7.3): find bookings by passenger name,
@@ -164,7 +169,7 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
       fields.map(([key, value]) => sql`${sql.lit(key)}, ${value}`),
     )})`;
   const column = (alias: string, name: string): [string, RawBuilder<unknown>] => [name, sql.ref(`${alias}.${name}`)];
-  const columns = (alias: string, names: string[]) => names.map((name) => column(alias, name));
+  const columns = (alias: string, names: readonly string[]) => names.map((name) => column(alias, name));
   /** A JSON array of `item` over the rows of `from`, in `order`; [] when none. */
   const array = (item: RawBuilder<unknown>, from: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
     pg
@@ -175,20 +180,7 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
   const nested = (value: RawBuilder<unknown>) => value;
   const passenger = (registered: boolean) =>
     object([
-      ...columns('p', [
-        'id',
-        'booking_id',
-        'ticket_number',
-        'first_name',
-        'last_name',
-        'is_referent',
-        'email',
-        'phone',
-        'department',
-        'age',
-        'weight',
-        'passenger_type_id',
-      ]),
+      ...columns('p', PASSENGER_SUMMARY_COLUMNS),
       // fullName() of booking-summaries.ts: with two parts, trimming the joined text is the same.
       ['full_name', sql`trim(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, ''))`],
       ...(registered
@@ -205,18 +197,7 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
   const booking = (alias: string) => {
     const b = sql.id(alias);
     return [
-      ...columns(alias, [
-        'id',
-        'number',
-        'number_alt',
-        'booked_at',
-        'passengers_number',
-        'booking_status_id',
-        'customer_id',
-        'location_id',
-        'prestation_id',
-        'has_pre_flight_infos',
-      ]),
+      ...columns(alias, BOOKING_SUMMARY_COLUMNS),
       // Its status joined beside it (`${alias}_s`): a sub-select per booking cost more than the row it reads.
       ['booking_status', object(columns(`${alias}_s`, ['id', 'slug', 'label']))],
       [
