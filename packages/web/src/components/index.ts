@@ -15,7 +15,7 @@ export {
 export { DataList, type DataListProps } from './DataList/DataList';
 export { DataListPagination } from './DataList/DataListPagination';
 export { dataListKey, useDataList, useRefreshDataList } from './DataList/use-data-list';
-export { type DataColumn, DataTable, type DataTableProps, readField } from './DataTable/DataTable';
+export { type DataColumn, DataTable, type DataTableProps, EmptyValue, readField } from './DataTable/DataTable';
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
 export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';

@@ -81,11 +81,16 @@ function cellContent<T>(column: DataColumn<T>, row: T, empty: ReactNode = ''): R
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-const EMPTY_IN_CARD = (
-  <Text span inherit c="dimmed">
-    —
-  </Text>
-);
+/** The mark of a value the record does not have, as every list shows it (dimmed, so that values stand out). */
+export function EmptyValue() {
+  return (
+    <Text span inherit c="dimmed">
+      —
+    </Text>
+  );
+}
+
+const EMPTY_IN_CARD = <EmptyValue />;
 
 const columnKey = <T,>(column: DataColumn<T>) => column.key ?? column.field ?? column.label;
 

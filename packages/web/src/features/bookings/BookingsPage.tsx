@@ -3,7 +3,7 @@ import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pathTo } from '../../app/routes';
-import { type DataColumn, DataList, StatusTag } from '../../components';
+import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../components';
 import type { FilterDefinition } from '../../lib/list-state';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
@@ -132,12 +132,15 @@ const COLUMNS: DataColumn<Booking>[] = [
           )}
         </Stack>
       ) : (
-        <Text inherit c="dimmed">
-          —
-        </Text>
+        <EmptyValue />
       ),
   },
-  { label: 'Client', key: 'customer', csv: 'customer.full_name', render: (b) => customerName(b.customer) || '—' },
+  {
+    label: 'Client',
+    key: 'customer',
+    csv: 'customer.full_name',
+    render: (b) => customerName(b.customer) || <EmptyValue />,
+  },
   {
     label: 'Passagers',
     align: 'right',
@@ -154,7 +157,7 @@ const COLUMNS: DataColumn<Booking>[] = [
     label: 'Dates souhaitées',
     key: 'requested_dates',
     csv: 'requested_dates.date',
-    render: (b) => (b.requested_dates ?? []).map((d) => formatDate(d.date)).join(', ') || '—',
+    render: (b) => (b.requested_dates ?? []).map((d) => formatDate(d.date)).join(', ') || <EmptyValue />,
   },
   { label: 'Lieu', field: 'location.label', sortField: 'location.label' },
   { label: 'Prestation', field: 'prestation.label', sortField: 'prestation.label' },
@@ -170,7 +173,7 @@ const COLUMNS: DataColumn<Booking>[] = [
     render: (b) => (
       <Stack gap={2} align="flex-start">
         <Text inherit style={{ whiteSpace: 'nowrap' }}>
-          {formatDate(b.booked_at) || '—'}
+          {formatDate(b.booked_at) || <EmptyValue />}
         </Text>
         {b.validity_date && (
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} title="Date de validité">
@@ -193,7 +196,7 @@ const COLUMNS: DataColumn<Booking>[] = [
     sortField: 'remaining_amount',
     render: (b) => (
       <Stack gap={0}>
-        <Text inherit>{formatAmount(b.total_amount) || '—'}</Text>
+        <Text inherit>{formatAmount(b.total_amount) || <EmptyValue />}</Text>
         {(b.remaining_amount ?? 0) > 0 && (
           <Text size="xs" c="red.8">
             {`Reste ${formatAmount(b.remaining_amount)}`}
