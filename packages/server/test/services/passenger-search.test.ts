@@ -217,6 +217,10 @@ describe(`passenger search for a flight on ${engine}`, () => {
     expect((await search('   ab  ')).statusCode).toBe(422);
     expect((await search('zzzzzz')).json()).toEqual([]);
     expect((await search('lefevre', 987654)).statusCode).toBe(404);
+    // Neither letters nor digits: nothing to look for, but a missing flight is still a 404.
+    expect((await search('---')).json()).toEqual([]);
+    expect((await search('---', 987654)).statusCode).toBe(404);
+    expect((await search('zzzzzz', 987654)).statusCode).toBe(404);
     const noFlight = await t.app.inject({
       method: 'POST',
       url: '/api/search/passengers-for-flight',
