@@ -15,7 +15,7 @@ import type { EngineContext } from './types.js';
 // PostgreSQL too: there the lookup (a LIKE over the terms' folded text, pg_trgm) cost little to run but, inside the
 // list's statement, made PostgreSQL plan the whole statement again at every call (a LIKE's plan depends on its
 // pattern, so such statements are not prepared: db/database.ts). Given as an array parameter, the terms leave a
-// statement that is prepared and planned once per connection (bench b: ids 1.5 -> 0.6 ms).
+// statement that is prepared and planned once per connection (bench b in process: ids 1.53 -> 1.18 ms).
 
 /** The terms one text matches in one column's terms table: a contains or prefix match of 3+ characters. */
 export type TermsLookup = { terms: string; table: string; kind: 'contains' | 'prefix'; text: string };
@@ -44,11 +44,17 @@ export function matchingTerms(lookup: Omit<TermsLookup, 'table'>): RawBuilder<{ 
 export const keptTerms = (values: readonly string[]): RawBuilder<{ value: string }> =>
   sql`select value from json_each(${JSON.stringify(values)})`;
 
-/** PostgreSQL: the values of a terms table whose folded text matches (a select of `value`, pg_trgm). */
-function matchingTermsPostgres(lookup: Omit<TermsLookup, 'table'>): RawBuilder<{ value: string }> {
-  const pattern = `${lookup.kind === 'contains' ? '%' : ''}${escapeLike(lookup.text)}%`;
-  return sql`select value from ${sql.table(lookup.terms)} where folded like fold(${pattern}) escape '\\'`;
+/**
+ * PostgreSQL: the values of a terms table whose stored folded text (migration 0005, its pg_trgm index) matches a
+ * LIKE pattern (`\\` escapes), as a select of `value`.
+ */
+export function foldedTermsLike(terms: string, pattern: string): RawBuilder<{ value: string }> {
+  return sql`select value from ${sql.table(terms)} where folded like fold(${pattern}) escape '\\'`;
 }
+
+/** PostgreSQL: the values a contains or prefix lookup matches. */
+const matchingTermsPostgres = (lookup: Omit<TermsLookup, 'table'>): RawBuilder<{ value: string }> =>
+  foldedTermsLike(lookup.terms, `${lookup.kind === 'contains' ? '%' : ''}${escapeLike(lookup.text)}%`);
 
 /**
  * The terms each lookup matches, from the kept ones when their table is unchanged, else read and kept. Empty

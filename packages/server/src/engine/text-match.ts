@@ -2,7 +2,14 @@ import { likeToPattern } from '@app/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { fieldExpression } from './resolve.js';
 import { escapeLike, foldLike, ref } from './sql.js';
-import { keptTerms, lookupKey, matchingTerms, type ResolvedTerms, type TermsLookup } from './term-cache.js';
+import {
+  foldedTermsLike,
+  keptTerms,
+  lookupKey,
+  matchingTerms,
+  type ResolvedTerms,
+  type TermsLookup,
+} from './term-cache.js';
 import type { EngineContext, Field, Resource } from './types.js';
 
 // Accent- and case-insensitive text matching, shared by `like` filters and `search`.
@@ -84,7 +91,8 @@ export function textCondition(
     // U+10FFFF sorts after every character in SQLite's binary collation: [text, text + max) is the prefix.
     return sql<SqlBool>`(${column} >= ${match.text} and ${column} < ${`${match.text}\u{10FFFF}`})`;
   }
-  const terms = sql.table(`${resource.table}_${field.column ?? name}_terms`);
+  const termsTable = `${resource.table}_${field.column ?? name}_terms`;
+  const terms = sql.table(termsTable);
   const lookup = termsLookupOf(resource, name, field, match);
   const known = lookup ? options.terms?.get(lookupKey(lookup)) : undefined;
   // PostgreSQL: the kept terms as one array parameter (no LIKE left in the statement: it is prepared once).
@@ -97,7 +105,7 @@ export function textCondition(
   if (ctx.dialect === 'postgres') {
     // The terms' folded text is a stored column with the trigram index (migration 0005). Row by row, the terms
     // are an array computed once for the statement (an InitPlan), which the row's value is compared with.
-    const matching = sql`select ${sql.ref('value')} from ${terms} where ${sql.ref('folded')} like fold(${pattern}) escape '\\'`;
+    const matching = foldedTermsLike(termsTable, pattern);
     if (options.rowByRow) return sql<SqlBool>`${column} = any(array(${matching}))`;
     return sql<SqlBool>`${column} in (${matching})`;
   }

@@ -3,7 +3,14 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { escapeLike } from '../engine/sql.js';
-import { keptTerms, lookupKey, matchingTerms, type ResolvedTerms, resolveTerms } from '../engine/term-cache.js';
+import {
+  foldedTermsLike,
+  keptTerms,
+  lookupKey,
+  matchingTerms,
+  type ResolvedTerms,
+  resolveTerms,
+} from '../engine/term-cache.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import {
   BOOKING_SUMMARY_COLUMNS,
@@ -34,12 +41,11 @@ const contains = (text: string): string => `%${escapeLike(text)}%`;
  * SQLite's FTS5 trigram needs 3 characters; a shorter word scans the terms (thousands, not the 300,000 rows).
  */
 function termsContaining(dialect: Dialect, terms: string, text: string, known?: ResolvedTerms): Expression<unknown> {
+  if (dialect === 'postgres') return sql`(${foldedTermsLike(terms, contains(text))})`;
+  // SQLite: the kept terms as a json_each list (PostgreSQL's walk takes them as an array: newestBookingsByName).
   const kept = known?.get(lookupKey({ terms, kind: 'contains', text }));
   if (kept) return sql`(${keptTerms(kept)})`;
   const table = sql.table(terms);
-  if (dialect === 'postgres') {
-    return sql`(select value from ${table} where folded like fold(${contains(text)}) escape '\\')`;
-  }
   if ([...text].length >= SEARCH_MIN_LENGTH) return sql`(${matchingTerms({ terms, kind: 'contains', text })})`;
   return sql`(select value from ${table} where fold(value) like ${contains(fold(text) ?? text)} escape '\\')`;
 }
@@ -170,14 +176,13 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
     )})`;
   const column = (alias: string, name: string): [string, RawBuilder<unknown>] => [name, sql.ref(`${alias}.${name}`)];
   const columns = (alias: string, names: readonly string[]) => names.map((name) => column(alias, name));
+  // SQLite builds JSONB, its binary form: a JSONB value is still JSON when it comes out of a sub-select (a text
+  // would lose its JSON subtype there and be parsed again), and it becomes text once, at the end.
   /** A JSON array of `item` over the rows of `from`, in `order`; [] when none. */
   const array = (item: RawBuilder<unknown>, from: RawBuilder<unknown>, order: RawBuilder<unknown>) =>
     pg
       ? sql`coalesce((select json_agg(${item} order by ${order}) from ${from}), '[]'::json)`
       : sql`(select jsonb_group_array(${item} order by ${order}) from ${from})`;
-  // SQLite builds JSONB, its binary form: a JSONB value is still JSON when it comes out of a sub-select (a text
-  // would lose its JSON subtype there and be parsed again), and it becomes text once, at the end.
-  const nested = (value: RawBuilder<unknown>) => value;
   const passenger = (registered: boolean) =>
     object([
       ...columns('p', PASSENGER_SUMMARY_COLUMNS),
@@ -202,15 +207,13 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
       ['booking_status', object(columns(`${alias}_s`, ['id', 'slug', 'label']))],
       [
         'referent_passenger',
-        nested(
-          // The lowest id among the referents, found in the (booking_id, is_referent) index: no sort per booking.
-          sql`(select ${passenger(false)} from passengers p where p.id = (select min(q.id) from passengers q
-            where q.booking_id = ${b}.id and q.is_referent = 1))`,
-        ),
+        // The lowest id among the referents, found in the (booking_id, is_referent) index: no sort per booking.
+        sql`(select ${passenger(false)} from passengers p where p.id = (select min(q.id) from passengers q
+          where q.booking_id = ${b}.id and q.is_referent = 1))`,
       ],
       [
         'passengers',
-        nested(array(passenger(true), sql`passengers p where p.booking_id = ${b}.id`, sql`p.is_referent desc, p.id`)),
+        array(passenger(true), sql`passengers p where p.booking_id = ${b}.id`, sql`p.is_referent desc, p.id`),
       ],
     ] as [string, RawBuilder<unknown>][];
   };
@@ -228,7 +231,7 @@ function answerQuery(db: Kysely<DB>, dialect: Dialect, ids: unknown, flightId: u
     ...booking('b'),
     [
       'linked_bookings',
-      sql`case when ${hasLinks} then ${nested(array(object(booking('lb')), linked, sql`kk.first_link`))} else ${empty} end`,
+      sql`case when ${hasLinks} then ${array(object(booking('lb')), linked, sql`kk.first_link`)} else ${empty} end`,
     ],
   ]);
   const main = pg
