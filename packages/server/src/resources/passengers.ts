@@ -58,12 +58,13 @@ export const passengers: Resource = {
     next_flights: {
       ...flightsWhere(
         (a) =>
-          sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.planned.id} and ${ref(a, 'scheduled_date')} >= ${today()}`,
+          sql`${ref(a, 'flight_status_id')} = ${sql.lit(FLIGHT_STATUSES.planned.id)} and ${ref(a, 'scheduled_date')} >= ${today()}`,
       ),
-      // The only value it binds besides constants: embeds compile once a day, not on every read.
+      // Today is the only value it binds (the statuses are literals): embeds compile once a day, not on every read.
       whereKey: () => today(),
     },
-    realized_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.realized.id}`),
+    // Literal statuses, not bound values: a relation binding none is compiled once (engine/compiled.ts).
+    realized_flights: flightsWhere((a) => sql`${ref(a, 'flight_status_id')} = ${sql.lit(FLIGHT_STATUSES.realized.id)}`),
     // A weather postponement unregisters the passengers and keeps the manifest apart (services/postponement.ts).
     postponed_flights: {
       kind: 'manyToMany',
@@ -72,7 +73,7 @@ export const passengers: Resource = {
       localKey: 'passenger_id',
       foreignKey: 'flight_id',
       order: byDate,
-      where: (a) => sql`${ref(a, 'flight_status_id')} = ${FLIGHT_STATUSES.weatherPostponed.id}`,
+      where: (a) => sql`${ref(a, 'flight_status_id')} = ${sql.lit(FLIGHT_STATUSES.weatherPostponed.id)}`,
     },
   },
   search: ['last_name', 'first_name', 'ticket_number', 'phone', 'email'],
