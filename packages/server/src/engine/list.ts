@@ -96,13 +96,30 @@ async function runPlan(
   };
 
   if (plan.page === null) {
-    const { base, order } = generic();
     // One row past the ceiling tells that there are more, without reading them all.
-    const rows = (await base
-      .select(rowSelections(ctx, registry, plan, root, aliases))
-      .orderBy(order)
-      .limit(MAX_UNPAGED_ROWS + 1)
-      .execute()) as Row[];
+    const limit = MAX_UNPAGED_ROWS + 1;
+    // Filters only (a booking's passengers): compiled once per shape, like a page's ids.
+    const shape = plainShape(ctx, plan, extra(root).length);
+    const rows = shape
+      ? await runShaped<Row>(
+          db,
+          plan.resource,
+          `all|${shape.key}|${rowsKey(plan)}`,
+          [...shape.values, limit],
+          (v) => {
+            const n = shape.values.length;
+            const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+            return q.base
+              .select(rowSelections(ctx, registry, plan, q.root, q.aliases))
+              .orderBy(q.order())
+              .limit(v[n] as number);
+          },
+        )
+      : ((await generic()
+          .base.select(rowSelections(ctx, registry, plan, root, aliases))
+          .orderBy(generic().order)
+          .limit(limit)
+          .execute()) as Row[]);
     if (rows.length > MAX_UNPAGED_ROWS) throw new BadRequestError(queryMessages.tooManyRows(MAX_UNPAGED_ROWS));
     return finish(ctx, plan, rows);
   }
@@ -331,7 +348,7 @@ function plainQuery(ctx: EngineContext, registry: Registry, plan: Plan) {
     .selectFrom(`${plan.resource.table} as ${root}`)
     .where(and(whereOf(ctx, registry, plan, root, aliases)));
   const order = () => orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases));
-  return { base, root, order };
+  return { base, root, aliases, order };
 }
 
 /** Beyond these many rows to test one by one, SQLite collects the search's matches from its indexes instead. */

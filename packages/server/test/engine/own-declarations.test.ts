@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getResource, listResource } from '../../src/engine/index.js';
 import type { EngineContext, Registry, Resource } from '../../src/engine/types.js';
 import type { Mailer } from '../../src/mail/mailer.js';
@@ -122,6 +122,25 @@ describe(`the engine on declarations of its own (${engine})`, () => {
     expect(await heavy()).toEqual([]);
     heavyFrom = 300;
     expect(await heavy()).toEqual(['Girafe', 'Zèbre']);
+  });
+
+  it('reads an unpaged filtered list with the SQL compiled at its first read only', async () => {
+    const named = async (keeper: number) =>
+      (
+        (await listResource(ctx, 'animals', {
+          filters: [{ field: 'keeper_id', op: '=', value: String(keeper) }],
+          order: [{ field: 'weight', direction: 'ASC' }],
+        })) as { name: string }[]
+      ).map((a) => a.name);
+    expect(await named(1)).toEqual(['Zèbre', 'Girafe']);
+    const compile = vi.spyOn(ctx.db.getExecutor(), 'compileQuery');
+    try {
+      expect(await named(2)).toEqual(['Lionne']);
+      expect(await named(1)).toEqual(['Zèbre', 'Girafe']);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('refuses what the declarations do not name, in French', async () => {
