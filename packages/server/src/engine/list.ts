@@ -101,20 +101,14 @@ async function runPlan(
     // Filters only (a booking's passengers): compiled once per shape, like a page's ids.
     const shape = plainShape(ctx, plan, extra(root).length);
     const rows = shape
-      ? await runShaped<Row>(
-          db,
-          plan.resource,
-          `all|${shape.key}|${rowsKey(plan)}`,
-          [...shape.values, limit],
-          (v) => {
-            const n = shape.values.length;
-            const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
-            return q.base
-              .select(rowSelections(ctx, registry, plan, q.root, q.aliases))
-              .orderBy(q.order())
-              .limit(v[n] as number);
-          },
-        )
+      ? await runShaped<Row>(db, plan.resource, `all|${shape.key}|${rowsKey(plan)}`, [...shape.values, limit], (v) => {
+          const n = shape.values.length;
+          const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+          return q.base
+            .select(rowSelections(ctx, registry, plan, q.root, q.aliases))
+            .orderBy(q.order())
+            .limit(v[n] as number);
+        })
       : ((await generic()
           .base.select(rowSelections(ctx, registry, plan, root, aliases))
           .orderBy(generic().order)
