@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiPost, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
 
 // Issue 9, end to end in French: a chief pilot plans a day (new flight with the §4.5 defaults, a note), opens the
 // day sidebar and its separators, fills the basket from the pending bookings of that day, sees the §4.3 counter
@@ -49,6 +49,16 @@ async function seed() {
     }
     bookings.push(booking);
   }
+  // A flown booking of the same family: the search finds it too, and the picker must say it is completed.
+  const flown = await apiPost(api, '/api/bookings', { number: `PL-${run}-2`, passengers_number: 1 });
+  await apiPost(api, '/api/passengers', {
+    booking_id: flown.id,
+    ticket_number: `PL-${run}-2-0`,
+    first_name: 'Anaïs',
+    last_name: `Mercier${run}`,
+    is_referent: 1,
+  });
+  await apiPut(api, `/api/bookings/${flown.id}`, { booking_status_id: 3 });
   await api.dispose();
   return { balloon, bookings };
 }
@@ -115,6 +125,12 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
   await page.getByRole('button', { name: 'Ajouter des passagers' }).click();
   add = page.getByRole('dialog', { name: 'Ajouter des passagers' });
   await add.getByRole('textbox', { name: 'Rechercher' }).fill(`Mercier${run}`);
+  const flownChoice = add.locator('.mantine-Paper-root', { hasText: `PL-${run}-2` });
+  await expect(flownChoice.getByText('Terminée')).toBeVisible();
+  await expect(add.locator('.mantine-Paper-root', { hasText: bookings[1].number }).getByText('Terminée')).toHaveCount(
+    0,
+  );
+  await page.screenshot({ path: screenshotPath('flight-add-passengers-search', testInfo.project.name) });
   await add.getByRole('checkbox', { name: `Toute la réservation ${bookings[1].number}` }).check();
   await expect(add.getByText('Ballon en surcharge')).toBeVisible();
   await expect(add.getByRole('button', { name: 'Valider' })).toBeDisabled();

@@ -8,8 +8,8 @@ import { ApiError, api } from '../../api/client';
 import { SubNavigation } from '../../app/layout/SubNavigation';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
-import { statusIcon } from '../../app/status-icons';
-import { notifyFailure, StatusTag } from '../../components';
+import { notifyFailure } from '../../components';
+import { BookingStatusTag } from './BookingStatusTag';
 import {
   BOOKING_DETAIL_QUERY,
   BOOKINGS_ENDPOINT,
@@ -27,16 +27,6 @@ export type BookingContext = { booking: Booking; isEditable: boolean };
 
 /** The booking of the page, for its child routes. */
 export const useBooking = (): BookingContext => useOutletContext<BookingContext>();
-
-export function BookingStatusTag({ statusId }: { statusId: number }) {
-  const status = bookingStatusById(statusId);
-  if (!status) return null;
-  return (
-    <StatusTag color={status.color ?? 'disabled'} icon={statusIcon(status.icon)}>
-      {status.label}
-    </StatusTag>
-  );
-}
 
 export default function BookingPage() {
   const bookingId = Number(useParams().bookingId);

@@ -31,7 +31,8 @@ import {
   StatusDialog,
 } from './BookingDialogs';
 import { BookingEmails } from './BookingEmails';
-import { BookingStatusTag, useBooking } from './BookingPage';
+import { useBooking } from './BookingPage';
+import { BookingStatusTag } from './BookingStatusTag';
 import { ValidityCard, ValidityTag } from './BookingValidity';
 import {
   BOOKINGS_ENDPOINT,

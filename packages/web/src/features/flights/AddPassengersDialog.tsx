@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { FlagSwitch, FormModal, notifyFailure } from '../../components';
 import { useSearchText } from '../../lib/debounce';
+import { BookingStatusTag } from '../bookings/BookingStatusTag';
 import { BOOKINGS_ENDPOINT } from '../bookings/booking-model';
 import type { Flight } from './flight-model';
 
@@ -26,6 +27,8 @@ type SearchBooking = {
   number: string;
   number_alt: string | null;
   passengers_number: number;
+  /** In the search's answer (open bookings first, then closed ones); the pending list's are all pending. */
+  booking_status?: { id: number; slug: string };
   referent_passenger: { full_name: string } | null;
   passengers: SearchPassenger[];
   linked_bookings?: SearchBooking[];
@@ -50,11 +53,17 @@ function BookingChoice({
     <Paper withBorder p="xs" radius="md" ml={isLinked ? 'lg' : 0} bg={isLinked ? 'gray.0' : undefined}>
       <Checkbox
         label={
-          <Text size="sm" fw={700}>
-            {`${isLinked ? 'Liée : ' : ''}${booking.number}${booking.number_alt ? ` (${booking.number_alt})` : ''} · ${
-              booking.referent_passenger?.full_name ?? 'sans référent'
-            } · ${booking.passengers.length} passager${booking.passengers.length > 1 ? 's' : ''}`}
-          </Text>
+          <Group gap="xs" wrap="wrap">
+            <Text size="sm" fw={700}>
+              {`${isLinked ? 'Liée : ' : ''}${booking.number}${booking.number_alt ? ` (${booking.number_alt})` : ''} · ${
+                booking.referent_passenger?.full_name ?? 'sans référent'
+              } · ${booking.passengers.length} passager${booking.passengers.length > 1 ? 's' : ''}`}
+            </Text>
+            {/* A search also finds completed, canceled or expired bookings: say so before anyone is registered. */}
+            {booking.booking_status && booking.booking_status.slug !== 'pending' && (
+              <BookingStatusTag statusId={booking.booking_status.id} />
+            )}
+          </Group>
         }
         checked={free.length > 0 && chosen === free.length}
         indeterminate={chosen > 0 && chosen < free.length}
