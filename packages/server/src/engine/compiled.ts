@@ -34,7 +34,8 @@ function shapeOf(
   const compiled = build(markers).compile();
   const slots = compiled.parameters.map((p) => (typeof p === 'string' ? markers.indexOf(p) : -1));
   const used = slots.filter((s) => s >= 0);
-  if ((!constantsInKey && used.length !== slots.length) || used.length !== arity || new Set(used).size !== arity) {
+  // A value may stand in several places (the same ids in a sub-select and in the outer WHERE); each must be used.
+  if ((!constantsInKey && used.length !== slots.length) || new Set(used).size !== arity) {
     return null;
   }
   return { compiled, slots };

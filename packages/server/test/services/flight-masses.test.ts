@@ -1,5 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appendFlightMasses, computeFlightMasses, type FlightMassInputs } from '../../src/services/flight-masses.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  appendFlightMasses,
+  computeFlightMasses,
+  type FlightMassInputs,
+  loadFlightMassInputs,
+} from '../../src/services/flight-masses.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, register } from './builders.js';
 
@@ -175,5 +180,21 @@ describe(`appendFlightMasses on ${engine}`, () => {
       .execute();
     await appendFlightMasses({ db } as Parameters<typeof appendFlightMasses>[0], rows);
     expect((rows[0]!.flight_masses as { pilot: number }).pilot).toBe(92);
+  });
+
+  it('builds its SQL once per number of flights, though the ids stand in it twice (the flight page reads it each time)', async () => {
+    const { db } = t.database;
+    const light = await newFlight(db, { pilot_id: await newPilot(db, { weight: 70, bag_weight: 5 }) });
+    const heavy = await newFlight(db, { pilot_id: await newPilot(db, { weight: 90, bag_weight: 5 }) });
+    const pilotOf = async (id: number) => (await loadFlightMassInputs(db, [id])).get(id)?.pilot_weight;
+    expect(await pilotOf(light)).toBe(70);
+    const compile = vi.spyOn(db.getExecutor(), 'compileQuery');
+    try {
+      expect(await pilotOf(heavy)).toBe(90);
+      expect(await pilotOf(light)).toBe(70);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
   });
 });
