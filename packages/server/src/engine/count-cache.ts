@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: reads the version table of any database the engine runs on
 import { type Kysely, sql } from 'kysely';
+import { runShaped } from './compiled.js';
 import type { Step } from './resolve.js';
 import { resolveFieldPath } from './resolve.js';
 import type { EngineContext, Field, Registry } from './types.js';
@@ -95,12 +96,14 @@ function tracked(db: Kysely<any>): Promise<Set<string>> {
 export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<Map<string, string> | null> {
   const known = await tracked(db);
   if (!tables.every((t) => known.has(t))) return null;
-  const rows = (
-    await sql<{
-      name: string;
-      version: string | number;
-    }>`select name, version from table_versions where name in (${sql.join(tables)})`.execute(db)
-  ).rows;
+  // Read before every cached list read: compiled once per number of tables (compiled.ts), not built each time.
+  const rows = await runShaped<{ name: string; version: string | number }>(
+    db,
+    tableVersions,
+    'versions',
+    tables,
+    (names) => db.selectFrom('table_versions').select(['name', 'version']).where('name', 'in', names),
+  );
   if (rows.length !== tables.length) return null;
   return new Map(rows.map((r) => [r.name, String(r.version)]));
 }

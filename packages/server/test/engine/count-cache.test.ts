@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { tableVersions } from '../../src/engine/count-cache.js';
 import { listResource } from '../../src/engine/index.js';
 import type { EngineContext } from '../../src/engine/types.js';
 import { newBooking, newCustomer, newPassenger } from '../builders.js';
@@ -89,6 +90,24 @@ describe(`count cache on ${engine}`, () => {
     });
     const hit = await statementsOf(async () => expect(await total()).toBe(5));
     expect(hit).toBe(miss - 1);
+  });
+
+  it('reads the versions with SQL compiled once per number of tables (it runs before every cached read)', async () => {
+    const { db } = database;
+    const read = async (tables: string[]) => Object.fromEntries((await tableVersions(db, tables)) ?? []);
+    const first = await read(['bookings', 'passengers']);
+    expect(Object.keys(first).sort()).toEqual(['bookings', 'passengers']);
+    await newBooking(db, { booking_status_id: 1 });
+    const compile = vi.spyOn(db.getExecutor(), 'compileQuery');
+    try {
+      expect(Object.keys(await read(['customers', 'bookings'])).sort()).toEqual(['bookings', 'customers']);
+      const after = await read(['bookings', 'passengers']);
+      expect(after.passengers).toBe(first.passengers);
+      expect(after.bookings).not.toBe(first.bookings);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('changes the total after a write through the engine’s own API', async () => {
