@@ -18,6 +18,7 @@ import * as history from './migrations/0020_history.js';
 import * as dashboardIndexes from './migrations/0021_dashboard_indexes.js';
 import * as passengersBookingNames from './migrations/0022_passengers_booking_names.js';
 import * as trigramFastupdateOff from './migrations/0023_trigram_fastupdate_off.js';
+import * as openPassengers from './migrations/0024_open_passengers.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0021_dashboard_indexes': dashboardIndexes,
   '0022_passengers_booking_names': passengersBookingNames,
   '0023_trigram_fastupdate_off': trigramFastupdateOff,
+  '0024_open_passengers': openPassengers,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

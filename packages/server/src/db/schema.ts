@@ -260,6 +260,8 @@ export type PassengersTable = {
   age: number | null;
   weight: number | null;
   passenger_type_id: number | null;
+  /** 1 while the booking's status is open (pending, in progress): kept by triggers (migration 0024), never written. */
+  booking_is_open: Generated<number>;
   created_at: Stamp;
   updated_at: Stamp;
 };

@@ -33,7 +33,8 @@ const SECRET_COLUMN = /(^|_)(password|hash|token|secret)(_|$)|_key$/;
 export const isSecretField = (field: string) => SECRET_COLUMN.test(field);
 
 /** Timestamps the database keeps by itself: not a change anyone made. */
-const IGNORED = new Set(['id', 'created_at', 'updated_at']);
+// booking_is_open: the database's copy of the booking's status on its passengers (migration 0024), not a write.
+const IGNORED = new Set(['id', 'created_at', 'updated_at', 'booking_is_open']);
 
 /**
  * Personal data of a person (SPEC §3): once the record is deleted, its earlier history keeps no clear value of

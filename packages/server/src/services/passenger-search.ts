@@ -92,9 +92,9 @@ const OPEN_STATUSES = sql.join([1, 2].map((s) => sql.lit(s)));
 /**
  * The newest bookings (at most `SEARCH_MAX_BOOKINGS`), open ones first, with a passenger whose last or first name
  * contains the one word `word` (3+ characters: the trigram index finds the terms). A common name is thousands of
- * passengers: collecting them all to sort by booking status cost 2 to 3 ms. Instead, each matching term walks its
- * own name index (name, booking_id) backwards and stops at its 20 newest bookings of the wanted statuses; the
- * answer's bookings are among those, merged here. Closed bookings are read only when the open ones fall short.
+ * passengers: collecting them all to sort by booking status cost 2 to 3 ms. Instead each matching term reads its
+ * 20 newest open bookings from the partial (name, booking) index of open bookings' passengers (migration 0024), and
+ * the answer's bookings are among those, merged here. Closed bookings are read only when the open ones fall short.
  */
 async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: string): Promise<number[]> {
   const known = await resolveTerms(
@@ -106,20 +106,13 @@ async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: stri
       text: word,
     })),
   );
-  /** Each matching term's `limit` newest bookings of the statuses from `minId` on, merged newest first. */
-  const walk = async (open: boolean, limit: number, minId: number): Promise<number[]> => {
-    const status = open ? sql`in (${OPEN_STATUSES})` : sql`not in (${OPEN_STATUSES})`;
-    // PostgreSQL joined the open bookings whole (a hash of 8,000 rows per term): there the status is a sub-select
-    // per passenger walked, which SQLite runs twice slower than its join.
+  /** Each matching term's newest bookings, open or closed, merged newest first. */
+  const walk = async (open: boolean): Promise<number[]> => {
+    // Literals, not bound values: the planners use the partial index only for a condition they can see.
     const newest = (column: 'last_name' | 'first_name') =>
-      dialect === 'postgres'
-        ? sql`select distinct p.booking_id as x from passengers p
-            where p.${sql.id(column)} = t.value and p.booking_id >= ${minId}
-              and (select b.booking_status_id from bookings b where b.id = p.booking_id) ${status}
-            order by p.booking_id desc limit ${limit}`
-        : sql`select distinct p.booking_id as x from passengers p join bookings b on b.id = p.booking_id
-            where p.${sql.id(column)} = t.value and p.booking_id >= ${minId} and b.booking_status_id ${status}
-            order by p.booking_id desc limit ${limit}`;
+      sql`select distinct p.booking_id as x from passengers p
+        where p.${sql.id(column)} = t.value and p.booking_is_open = ${sql.lit(open ? 1 : 0)}
+        order by p.booking_id desc limit ${sql.lit(SEARCH_MAX_BOOKINGS)}`;
     const perTerm = (column: 'last_name' | 'first_name') => {
       const terms = `passengers_${column}_terms`;
       const ids =
@@ -141,19 +134,9 @@ async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: stri
     }
     return [...ids].sort((a, b) => b - a).slice(0, SEARCH_MAX_BOOKINGS);
   };
-  // Open bookings are few among a name's (a twentieth of them): a term walked until its 20th open booking was most
-  // often walked whole. First each term's 3 newest open bookings: the 20th newest of those is a floor the answer's
-  // 20 cannot be below, then each term walks down to that floor only (about a third of the lookups).
-  const firsts = await walk(true, FIRST_PER_TERM, 0);
-  const floor = firsts.length >= SEARCH_MAX_BOOKINGS ? (firsts[SEARCH_MAX_BOOKINGS - 1] as number) : 0;
-  const open = await walk(true, SEARCH_MAX_BOOKINGS, floor);
-  return open.length < SEARCH_MAX_BOOKINGS
-    ? [...open, ...(await walk(false, SEARCH_MAX_BOOKINGS, 0))].slice(0, SEARCH_MAX_BOOKINGS)
-    : open;
+  const open = await walk(true);
+  return open.length < SEARCH_MAX_BOOKINGS ? [...open, ...(await walk(false))].slice(0, SEARCH_MAX_BOOKINGS) : open;
 }
-
-/** How many open bookings each matching term gives first, to find the floor of the answer's ids. */
-const FIRST_PER_TERM = 3;
 
 /**
  * The newest bookings, open ones first, among the union of `sources` (selects of booking ids named `id`). The

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { link, newBooking, newFlight, newPassenger, register } from './builders.js';
@@ -254,5 +255,30 @@ describe(`passenger search for a flight on ${engine}`, () => {
     // Open ones (pending, in progress) newest first, then the closed ones newest first, each booking once.
     expect(await numbers('vasseur')).toEqual(['VAS-5', 'VAS-3', 'VAS-1', 'VAS-6', 'VAS-4', 'VAS-2']);
     expect(await numbers('VASSÉUR')).toEqual(['VAS-5', 'VAS-3', 'VAS-1', 'VAS-6', 'VAS-4', 'VAS-2']);
+  });
+
+  it('follows each booking’s status and each passenger’s move, whatever the writer (the open-bookings index)', async () => {
+    const { db } = t.database;
+    const older = await newBooking(db, { number: 'TRG-0', booking_status_id: 3 });
+    const first = await newBooking(db, { number: 'TRG-1', booking_status_id: 1 });
+    const moving = await newPassenger(db, first, { last_name: 'Tréguier' });
+    const second = await newBooking(db, { number: 'TRG-2', booking_status_id: 3 });
+    await newPassenger(db, second, { last_name: 'Tréguier' });
+    expect(await numbers('treguier')).toEqual(['TRG-1', 'TRG-2']);
+    // Reopened through the API: it comes first.
+    const reopened = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${second}`,
+      headers,
+      payload: { booking_status_id: 2 },
+    });
+    expect(reopened.statusCode).toBe(200);
+    expect(await numbers('treguier')).toEqual(['TRG-2', 'TRG-1']);
+    // Closed by another writer (raw SQL, as the expiry job or a psql shell): back after the open one.
+    await sql`update bookings set booking_status_id = 5 where id = ${second}`.execute(db);
+    expect(await numbers('treguier')).toEqual(['TRG-1', 'TRG-2']);
+    // The open booking's passenger moved to an older closed booking: nothing open is left to put first.
+    await sql`update passengers set booking_id = ${older} where id = ${moving}`.execute(db);
+    expect(await numbers('treguier')).toEqual(['TRG-2', 'TRG-0']);
   });
 });
