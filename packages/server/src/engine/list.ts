@@ -23,7 +23,7 @@ import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition, searchTermsLookups } from './search.js';
 import { countSelections, fieldSelections } from './select.js';
 import { Aliases, and, ref } from './sql.js';
-import { type ResolvedTerms, resolveTerms } from './term-cache.js';
+import { lookupKey, type ResolvedTerms, resolveTerms, type TermsParameter } from './term-cache.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
 import { type FilterValue, type Plan, validateQuery } from './validate.js';
 
@@ -148,30 +148,58 @@ async function runPlan(
   const shape = searched || plan.sums.length ? null : plainShape(ctx, plan, extra(root).length);
   // PostgreSQL: a plain page's ids and its rows in one statement (a CTE), one round trip instead of two.
   const pageAndRows = shape && ctx.dialect === 'postgres';
+  const searchedShape =
+    searched && !arms
+      ? searchShape(ctx, registry, plan, extra(root).length, terms, { correlated: correlatedSearch, withWindow })
+      : null;
   const idRows = (
     pageAndRows
       ? []
       : arms?.length
         ? await searchedPage(db, arms, searchOnly as 'ASC' | 'DESC', perPage, offset, withWindow)
-        : shape
-          ? await runShaped(db, plan.resource, `ids|${shape.key}`, [...shape.values, perPage, offset], (v) => {
-              const n = shape.values.length;
-              const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
-              return q.base
-                .select(ref(q.root, 'id').as('id'))
-                .orderBy(q.order())
-                .limit(v[n] as number)
-                .offset(v[n + 1] as number);
-            })
-          : await generic()
-              .base.select([
-                ref(root, 'id').as('id'),
-                ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
-              ])
-              .orderBy(generic().order)
-              .limit(perPage)
-              .offset(offset)
-              .execute()
+        : searchedShape
+          ? await runShaped(
+              db,
+              plan.resource,
+              `ids|${searchedShape.key}`,
+              [...searchedShape.values, perPage, offset],
+              (v) => {
+                const { filters, lookups } = searchedShape;
+                const kept = new Map(lookups.map((k, i) => [k, v[filters + i] as TermsParameter]));
+                const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, filters)), {
+                  correlated: correlatedSearch,
+                  terms: kept,
+                });
+                const n = filters + lookups.length;
+                return q.base
+                  .select([
+                    ref(q.root, 'id').as('id'),
+                    ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
+                  ])
+                  .orderBy(q.order())
+                  .limit(v[n] as number)
+                  .offset(v[n + 1] as number);
+              },
+            )
+          : shape
+            ? await runShaped(db, plan.resource, `ids|${shape.key}`, [...shape.values, perPage, offset], (v) => {
+                const n = shape.values.length;
+                const q = plainQuery(ctx, registry, withValues(plan, v.slice(0, n)));
+                return q.base
+                  .select(ref(q.root, 'id').as('id'))
+                  .orderBy(q.order())
+                  .limit(v[n] as number)
+                  .offset(v[n + 1] as number);
+              })
+            : await generic()
+                .base.select([
+                  ref(root, 'id').as('id'),
+                  ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : []),
+                ])
+                .orderBy(generic().order)
+                .limit(perPage)
+                .offset(offset)
+                .execute()
   ) as { id: number; __total?: number }[];
   let rows: Row[];
   let ids: number[];
@@ -293,8 +321,11 @@ function plainShape(
   ctx: EngineContext,
   plan: Plan,
   extraConditions: number,
+  withSearch = false,
 ): { key: string; values: unknown[] } | null {
-  if (plan.search !== null || plan.sums.length || extraConditions || plan.resource.scope?.(ctx)) return null;
+  if ((plan.search !== null && !withSearch) || plan.sums.length || extraConditions || plan.resource.scope?.(ctx)) {
+    return null;
+  }
   const parts: string[] = [];
   const values: unknown[] = [];
   for (const f of plan.filters) {
@@ -333,14 +364,50 @@ function withValues(plan: Plan, values: readonly unknown[]): Plan {
   return { ...plan, filters };
 }
 
+/**
+ * The shape of a searched page (the search box, alone or beside filters) once every term lookup of its text is
+ * resolved (term-cache.ts): the filters' shape, the plan chosen for the search, and the kept terms of each lookup as
+ * values after the filters'. Its ids are then compiled once per shape like a plain page's: built by Kysely on every
+ * call, a searched status list spent a third of its time there (bench g). Null when some lookup is not kept (its
+ * statement then binds the text itself: a `#` number, a short or letterless text, too many terms): built as before.
+ * runShaped refuses to keep a shape binding any value that is not one of these, so the rule holds by construction.
+ */
+function searchShape(
+  ctx: EngineContext,
+  registry: Registry,
+  plan: Plan,
+  extraConditions: number,
+  terms: ResolvedTerms | undefined,
+  options: { correlated: boolean; withWindow: boolean },
+): { key: string; values: unknown[]; filters: number; lookups: string[] } | null {
+  const text = plan.search;
+  if (text === null || text.startsWith('#') || !terms) return null;
+  const lookups = searchTermsLookups(registry, plan.resource, text).map(lookupKey);
+  if (!lookups.length || !lookups.every((k) => terms.has(k))) return null;
+  const filters = plainShape(ctx, plan, extraConditions, true);
+  if (!filters) return null;
+  const how = `${options.correlated ? 'row-by-row' : 'collected'}${options.withWindow ? '+total' : ''}`;
+  return {
+    key: `search|${how}|${lookups.length}|${filters.key}`,
+    values: [...filters.values, ...lookups.map((k) => terms.get(k))],
+    filters: filters.values.length,
+    lookups,
+  };
+}
+
 /** The FROM and WHERE of a plan (no caller condition), and its ORDER BY, on fresh aliases. */
-function plainQuery(ctx: EngineContext, registry: Registry, plan: Plan) {
+function plainQuery(
+  ctx: EngineContext,
+  registry: Registry,
+  plan: Plan,
+  search: { correlated: boolean; terms: ResolvedTerms } | null = null,
+) {
   const db = ctx.db as unknown as Kysely<any>;
   const aliases = new Aliases();
   const root = aliases.take();
   const base = db
     .selectFrom(`${plan.resource.table} as ${root}`)
-    .where(and(whereOf(ctx, registry, plan, root, aliases)));
+    .where(and(whereOf(ctx, registry, plan, root, aliases, search?.correlated, search?.terms)));
   const order = () => orderSql(orderExpressions(registry, plan.resource, plan.order, root, aliases));
   return { base, root, aliases, order };
 }

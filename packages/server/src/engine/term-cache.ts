@@ -20,10 +20,16 @@ import type { EngineContext } from './types.js';
 /** The terms one text matches in one column's terms table: a contains or prefix match of 3+ characters. */
 export type TermsLookup = { terms: string; table: string; kind: 'contains' | 'prefix'; text: string };
 
-/** The kept terms of the lookups of one request, by lookupKey. */
-export type ResolvedTerms = ReadonlyMap<string, readonly string[]>;
+/**
+ * The kept terms of one lookup as the statement binds them: their JSON text on SQLite (read by json_each), the array
+ * itself on PostgreSQL. Kept in that form, so that a compiled statement (engine/compiled.ts) takes them as any value.
+ */
+export type TermsParameter = string | readonly string[];
 
-type Entry = { version: string; values: string[] };
+/** The kept terms of the lookups of one request, by lookupKey. */
+export type ResolvedTerms = ReadonlyMap<string, TermsParameter>;
+
+type Entry = { version: string; parameter: TermsParameter };
 
 const MAX_ENTRIES = 1_000;
 /** Beyond these many matching terms (two letters common to half the names...), the sub-select stays. */
@@ -40,9 +46,9 @@ export function matchingTerms(lookup: Omit<TermsLookup, 'table'>): RawBuilder<{ 
   return sql`select value from ${terms} where id in (select rowid from ${fts} where ${fts} match ${query})`;
 }
 
-/** Kept terms bound to a statement as one value (SQLite): a select of `value`, whatever their number. */
-export const keptTerms = (values: readonly string[]): RawBuilder<{ value: string }> =>
-  sql`select value from json_each(${JSON.stringify(values)})`;
+/** Kept terms bound to a statement as one value (SQLite: their JSON text): a select of `value`, whatever their number. */
+export const keptTerms = (parameter: TermsParameter): RawBuilder<{ value: string }> =>
+  sql`select value from json_each(${parameter})`;
 
 /**
  * PostgreSQL: the values of a terms table whose stored folded text (migration 0005, its pg_trgm index) matches a
@@ -66,7 +72,7 @@ export async function resolveTerms(
   read: VersionReader = tableVersions,
 ): Promise<ResolvedTerms> {
   const db = ctx.db as unknown as Kysely<any>;
-  const resolved = new Map<string, string[]>();
+  const resolved = new Map<string, TermsParameter>();
   if (db.isTransaction || lookups.length === 0) return resolved;
   const versions = await read(db, [...new Set(lookups.map((l) => l.table))]);
   if (!versions) return resolved;
@@ -83,16 +89,17 @@ export async function resolveTerms(
     if (hit && hit.version === version) {
       cache.delete(key);
       cache.set(key, hit);
-      resolved.set(key, hit.values);
+      resolved.set(key, hit.parameter);
       continue;
     }
     const matching = ctx.dialect === 'postgres' ? matchingTermsPostgres(lookup) : matchingTerms(lookup);
     const rows = await sql<{ value: string }>`${matching} limit ${MAX_TERMS + 1}`.execute(db);
     if (rows.rows.length > MAX_TERMS) continue;
     const values = rows.rows.map((r) => r.value);
+    const parameter = ctx.dialect === 'postgres' ? values : JSON.stringify(values);
     if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-    cache.set(key, { version, values });
-    resolved.set(key, values);
+    cache.set(key, { version, parameter });
+    resolved.set(key, parameter);
   }
   return resolved;
 }

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { tableVersions } from '../../src/engine/count-cache.js';
 import { listResource } from '../../src/engine/index.js';
 import type { EngineContext } from '../../src/engine/types.js';
-import { newBooking, newCustomer, newPassenger } from '../builders.js';
+import { newBooking, newCustomer, newLocation, newPassenger } from '../builders.js';
 import { createTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from '../helpers.js';
 import { client, QueryCounter } from './support.js';
 
@@ -179,6 +179,45 @@ describe(`count cache on ${engine}`, () => {
     expect(await searched()).toBe(2);
     await sql`update passengers set last_name = 'Autre' where id = ${passenger}`.execute(database.db);
     expect(await searched()).toBe(1);
+  });
+
+  it('compiles a searched page once per shape: other words and another place compile nothing', async () => {
+    const db = database.db;
+    const plain = { ...ctx, db };
+    const [north, south] = [await newLocation(db, { label: 'Nord' }), await newLocation(db, { label: 'Sud' })];
+    const made: Record<string, number> = {};
+    for (const [name, location] of [
+      ['Kerbrat', north],
+      ['Kerbrat', south],
+      ['Lozachmeur', north],
+      ['Lozachmeur', south],
+    ] as const) {
+      const booking = await newBooking(db, { booking_status_id: 1, location_id: location });
+      await newPassenger(db, booking, { last_name: name });
+      made[`${name}@${location}`] = booking;
+    }
+    const ids = async (text: string, location: number) =>
+      (
+        await listResource(plain, 'bookings', {
+          filters: [
+            { field: 'booking_status.slug', op: '=', value: 'pending' },
+            { field: 'location_id', op: '=', value: String(location) },
+          ],
+          search: text,
+          page: 1,
+        } as never)
+      ).data.map((r) => r.id);
+    // Each text's terms and each place's total read once, and the shape compiled.
+    expect(await ids('kerbra', north)).toEqual([made[`Kerbrat@${north}`]]);
+    expect(await ids('lozach', south)).toEqual([made[`Lozachmeur@${south}`]]);
+    const compile = vi.spyOn(db.getExecutor(), 'compileQuery');
+    try {
+      expect(await ids('kerbra', south)).toEqual([made[`Kerbrat@${south}`]]);
+      expect(await ids('lozach', north)).toEqual([made[`Lozachmeur@${north}`]]);
+      expect(compile).not.toHaveBeenCalled();
+    } finally {
+      compile.mockRestore();
+    }
   });
 
   it('answers the same pages whichever search plan the cached counts choose', async () => {
