@@ -21,7 +21,7 @@ import { orderExpressions, orderSql } from './order.js';
 import type { Step } from './resolve.js';
 import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition, searchTermsLookups } from './search.js';
-import { countSelections, fieldSelections } from './select.js';
+import { countSelections, fieldSelections, unpackShared } from './select.js';
 import { Aliases, and, ref } from './sql.js';
 import { lookupKey, type ResolvedTerms, resolveTerms, type TermsParameter } from './term-cache.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
@@ -52,6 +52,7 @@ function whereOf(
 
 /** Embeds (the folded ones come with the rows: rowsById and the unpaged read select them) and appends. */
 async function finish(ctx: EngineContext, plan: Plan, rows: Row[]): Promise<Row[]> {
+  unpackShared(plan.resource, rows);
   await loadFoldedAndEmbeds(ctx, rows, plan.embeds);
   for (const append of plan.appends) await append.run(ctx, rows);
   return rows;
@@ -526,7 +527,7 @@ function rowsById(ctx: EngineContext, registry: Registry, plan: Plan, ids: reado
 /** What a row of the page answers: its fields, its counts and its folded embeds (embed.ts). */
 function rowSelections(ctx: EngineContext, registry: Registry, plan: Plan, root: string, aliases: Aliases) {
   return [
-    ...fieldSelections(plan.resource, root),
+    ...fieldSelections(plan.resource, root, ctx),
     ...countSelections(registry, plan.counts, root, aliases),
     ...foldedSelections(ctx, plan.embeds, root),
   ];

@@ -12,13 +12,27 @@ import { f } from './fields.js';
 // - total_weight: the sum of the passengers' weights (0 without passengers);
 // - has_total_weight: 1 when there is at least one passenger, as many as passengers_number, all weighed;
 // - has_all_infos: the same, with every passenger's first and last name known too.
-const ofPassengers = (alias: string, select: (p: string) => RawBuilder<unknown>) => {
-  const p = `${alias}_p`;
-  return sql`(select ${select(p)} from ${table('passengers', p)} where ${ref(p, 'booking_id')} = ${ref(alias, 'id')})`;
-};
+const passengersOf = (alias: string, p: string) =>
+  sql`${table('passengers', p)} where ${ref(p, 'booking_id')} = ${ref(alias, 'id')}`;
 const isComplete = (alias: string, p: string, extra: RawBuilder<unknown>) =>
   sql`case when count(*) > 0 and count(*) >= ${ref(alias, 'passengers_number')}
     and count(${ref(p, 'weight')}) = count(*)${extra} then 1 else 0 end`;
+/** Each an aggregate over the booking's passengers (alias p): a list's rows read the three in one sub-select. */
+const passengerAggregates = {
+  total_weight: (_a: string, p: string) => sql`coalesce(sum(${ref(p, 'weight')}), 0)`,
+  has_total_weight: (a: string, p: string) => isComplete(a, p, sql``),
+  has_all_infos: (a: string, p: string) =>
+    isComplete(
+      a,
+      p,
+      sql` and count(nullif(${ref(p, 'first_name')}, '')) = count(*) and count(nullif(${ref(p, 'last_name')}, '')) = count(*)`,
+    ),
+};
+/** One aggregate of the booking's passengers as its own sub-select (filters, order, embeds). */
+const ofPassengers = (aggregate: keyof typeof passengerAggregates) => (alias: string) => {
+  const p = `${alias}_p`;
+  return sql`(select ${passengerAggregates[aggregate](alias, p)} from ${passengersOf(alias, p)})`;
+};
 
 export const bookings: Resource = {
   name: 'bookings',
@@ -45,20 +59,11 @@ export const bookings: Resource = {
     woocommerce_order_id: f.string(),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
-    total_weight: { type: 'number', sql: (a) => ofPassengers(a, (p) => sql`coalesce(sum(${ref(p, 'weight')}), 0)`) },
-    has_total_weight: { type: 'flag', sql: (a) => ofPassengers(a, (p) => isComplete(a, p, sql``)) },
-    has_all_infos: {
-      type: 'flag',
-      sql: (a) =>
-        ofPassengers(a, (p) =>
-          isComplete(
-            a,
-            p,
-            sql` and count(nullif(${ref(p, 'first_name')}, '')) = count(*) and count(nullif(${ref(p, 'last_name')}, '')) = count(*)`,
-          ),
-        ),
-    },
+    total_weight: { type: 'number', sql: ofPassengers('total_weight'), shared: 'passengers' },
+    has_total_weight: { type: 'flag', sql: ofPassengers('has_total_weight'), shared: 'passengers' },
+    has_all_infos: { type: 'flag', sql: ofPassengers('has_all_infos'), shared: 'passengers' },
   },
+  sharedSelects: { passengers: { from: passengersOf, fields: passengerAggregates } },
   relations: {
     customer: { kind: 'belongsTo', target: 'customers', foreignKey: 'customer_id' },
     location: { kind: 'belongsTo', target: 'locations', foreignKey: 'location_id' },

@@ -49,6 +49,29 @@ const animals: Resource = {
   routes: { list: {}, read: {} },
 };
 
+// The keepers again, with two computed fields over their animals that a list's rows read from one sub-select.
+const animalsOf = (a: string, i: string) =>
+  sql`${sql.table('zoo_animals')} as ${sql.id(i)} where ${sql.ref(`${i}.keeper_id`)} = ${sql.ref(`${a}.id`)}`;
+const totals = {
+  animals_weight: (_a: string, i: string) => sql`coalesce(sum(${sql.ref(`${i}.weight`)}), 0)`,
+  heaviest: (_a: string, i: string) => sql`max(${sql.ref(`${i}.weight`)})`,
+};
+const ownSelect = (name: keyof typeof totals) => (a: string) =>
+  sql`(select ${totals[name](a, `${a}_own`)} from ${animalsOf(a, `${a}_own`)})`;
+const keeperTotals: Resource = {
+  name: 'keeper-totals',
+  table: 'zoo_keepers' as never,
+  fields: {
+    id: { type: 'id', filterable: true, sortable: true, notNull: true },
+    name: { type: 'string', filterable: true, sortable: true },
+    animals_weight: { type: 'number', sql: ownSelect('animals_weight'), shared: 'animals', filterable: true },
+    heaviest: { type: 'number', sql: ownSelect('heaviest'), shared: 'animals', sortable: true },
+  },
+  sharedSelects: { animals: { from: animalsOf, fields: totals } },
+  defaultOrder: [{ field: 'id', direction: 'ASC' }],
+  routes: { list: {}, read: {} },
+};
+
 describe(`the engine on declarations of its own (${engine})`, () => {
   let database: TestDatabase;
   let ctx: EngineContext;
@@ -67,6 +90,7 @@ describe(`the engine on declarations of its own (${engine})`, () => {
     const registry: Registry = new Map([
       ['keepers', keepers],
       ['animals', animals],
+      ['keeper-totals', keeperTotals],
     ]);
     ctx = {
       db: database.db,
@@ -122,6 +146,35 @@ describe(`the engine on declarations of its own (${engine})`, () => {
     expect(await heavy()).toEqual([]);
     heavyFrom = 300;
     expect(await heavy()).toEqual(['Girafe', 'Zèbre']);
+  });
+
+  it('answers the computed fields of a shared sub-select from one read of the rows they aggregate', async () => {
+    const execute = vi.spyOn(ctx.db.getExecutor(), 'executeQuery');
+    try {
+      const page = await listResource(ctx, 'keeper-totals', { page: 1 });
+      expect(page.data).toEqual([
+        { id: 1, name: 'Alice', animals_weight: 1150.5, heaviest: 800 },
+        { id: 2, name: 'Bruno', animals_weight: 130, heaviest: 130 },
+        { id: 3, name: 'Chloé', animals_weight: 0, heaviest: null },
+      ]);
+      const statements = execute.mock.calls.map(([query]) => query.sql).filter((text) => text.includes('zoo_animals'));
+      expect(statements).toHaveLength(1);
+      expect(statements[0]?.match(/zoo_animals/g)).toHaveLength(1);
+    } finally {
+      execute.mockRestore();
+    }
+    // Filters, order and a detail read: the same values.
+    const heavy = await listResource(ctx, 'keeper-totals', {
+      filters: [{ field: 'animals_weight', op: '>', value: '100' }],
+      order: [{ field: 'heaviest', direction: 'ASC' }],
+    });
+    expect(heavy.map((k) => k.name)).toEqual(['Bruno', 'Alice']);
+    expect(await getResource(ctx, 'keeper-totals', 2)).toEqual({
+      id: 2,
+      name: 'Bruno',
+      animals_weight: 130,
+      heaviest: 130,
+    });
   });
 
   it('reads an unpaged filtered list with the SQL compiled at its first read only', async () => {
