@@ -23,7 +23,7 @@ import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition, searchTermsLookups } from './search.js';
 import { countSelections, fieldSelections, unpackShared } from './select.js';
 import { Aliases, and, ref } from './sql.js';
-import { lookupKey, type ResolvedTerms, resolveTerms, type TermsParameter } from './term-cache.js';
+import { lookupKey, type ResolvedTerms, resolveTerms, type TermsLookup, type TermsParameter } from './term-cache.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
 import { type FilterValue, type Plan, validateQuery } from './validate.js';
 
@@ -82,9 +82,8 @@ async function runPlan(
   const searchKey = plan.search ? countKey() : null;
   if (searchKey && !db.isTransaction) await read(db, searchKey.tables);
   // SQLite: the terms the search text matches, read once per text while their tables are unchanged.
-  const terms = plan.search
-    ? await resolveTerms(ctx, searchTermsLookups(registry, plan.resource, plan.search), read)
-    : undefined;
+  const lookups = plan.search ? searchTermsLookups(registry, plan.resource, plan.search) : [];
+  const terms = plan.search ? await resolveTerms(ctx, lookups, read) : undefined;
   const generic = () => {
     if (!built) {
       const where = and([...extra(root), ...whereOf(ctx, registry, plan, root, aliases, correlatedSearch, terms)]);
@@ -151,7 +150,7 @@ async function runPlan(
   const pageAndRows = shape && ctx.dialect === 'postgres';
   const searchedShape =
     searched && !arms
-      ? searchShape(ctx, registry, plan, extra(root).length, terms, { correlated: correlatedSearch, withWindow })
+      ? searchShape(ctx, plan, extra(root).length, lookups, terms, { correlated: correlatedSearch, withWindow })
       : null;
   const idRows = (
     pageAndRows
@@ -375,15 +374,15 @@ function withValues(plan: Plan, values: readonly unknown[]): Plan {
  */
 function searchShape(
   ctx: EngineContext,
-  registry: Registry,
   plan: Plan,
   extraConditions: number,
+  termsLookups: readonly TermsLookup[],
   terms: ResolvedTerms | undefined,
   options: { correlated: boolean; withWindow: boolean },
 ): { key: string; values: unknown[]; filters: number; lookups: string[] } | null {
   const text = plan.search;
   if (text === null || text.startsWith('#') || !terms) return null;
-  const lookups = searchTermsLookups(registry, plan.resource, text).map(lookupKey);
+  const lookups = termsLookups.map(lookupKey);
   if (!lookups.length || !lookups.every((k) => terms.has(k))) return null;
   const filters = plainShape(ctx, plan, extraConditions, true);
   if (!filters) return null;
