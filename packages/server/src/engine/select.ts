@@ -2,7 +2,7 @@ import { type AliasedRawBuilder, sql } from 'kysely';
 import { countOf, links } from './relations.js';
 import { fieldExpression } from './resolve.js';
 import type { Aliases } from './sql.js';
-import type { EngineContext, Registry, Resource, Row } from './types.js';
+import type { EngineContext, Registry, Resource, Row, SharedSelect } from './types.js';
 import type { ResolvedCount } from './validate.js';
 
 // Stage 5: what a row answers: its declared, non-hidden fields (columns and computed expressions), plus
@@ -10,27 +10,25 @@ import type { ResolvedCount } from './validate.js';
 
 const SHARED = '__shared_';
 
-const groupsOf = new WeakMap<Resource, [string, string[]][]>();
+/** A shared sub-select with the answered fields it reads, in the order of its JSON array. */
+type SharedGroup = { group: string; column: string; select: SharedSelect; names: string[] };
 
-/** The shared sub-selects a resource's answered fields use, with their fields in the order of the JSON array. */
-function sharedGroups(resource: Resource): [string, string[]][] {
+const groupsOf = new WeakMap<Resource, SharedGroup[]>();
+
+/** The shared sub-selects a resource's answered fields use (declared once: worked out once per resource). */
+function sharedGroups(resource: Resource): SharedGroup[] {
   let known = groupsOf.get(resource);
   if (!known) {
-    known = findSharedGroups(resource);
+    known = Object.entries(resource.sharedSelects ?? {}).flatMap(([group, select]) => {
+      const names = Object.keys(select.fields).filter((name) => {
+        const field = resource.fields[name];
+        return field && !field.hidden && field.shared === group;
+      });
+      return names.length ? [{ group, column: `${SHARED}${group}`, select, names }] : [];
+    });
     groupsOf.set(resource, known);
   }
   return known;
-}
-
-function findSharedGroups(resource: Resource): [string, string[]][] {
-  const groups = resource.sharedSelects ?? {};
-  return Object.entries(groups).flatMap(([group, shared]) => {
-    const names = Object.keys(shared.fields).filter((name) => {
-      const field = resource.fields[name];
-      return field && !field.hidden && field.shared === group;
-    });
-    return names.length ? [[group, names] as [string, string[]]] : [];
-  });
 }
 
 /**
@@ -43,25 +41,22 @@ export function fieldSelections(
   ctx?: Pick<EngineContext, 'dialect'>,
 ): AliasedRawBuilder<unknown, string>[] {
   const groups = ctx ? sharedGroups(resource) : [];
-  const grouped = new Set(groups.flatMap(([, names]) => names));
+  const grouped = new Set(groups.flatMap((g) => g.names));
   const own = Object.entries(resource.fields)
     .filter(([name, field]) => !field.hidden && !grouped.has(name))
     .map(([name, field]) => sql`${fieldExpression(name, field, alias)}`.as(name));
-  const shared = groups.map(([group, names]) => {
-    const select = resource.sharedSelects?.[group];
-    if (!select) throw new Error(`Sous-sélection partagée inconnue : ${group}`);
+  const array = sql.raw(ctx?.dialect === 'postgres' ? 'json_build_array' : 'json_array');
+  const shared = groups.map(({ group, column, select, names }) => {
     const inner = `${alias}_${group}`;
-    const values = names.map((name) => (select.fields[name] as (a: string, i: string) => unknown)(alias, inner));
-    const array = sql.raw(ctx?.dialect === 'postgres' ? 'json_build_array' : 'json_array');
-    return sql`(select ${array}(${sql.join(values)}) from ${select.from(alias, inner)})`.as(`${SHARED}${group}`);
+    const values = names.map((name) => select.fields[name]?.(alias, inner));
+    return sql`(select ${array}(${sql.join(values)}) from ${select.from(alias, inner)})`.as(column);
   });
   return [...own, ...shared];
 }
 
 /** Puts the fields read by a shared sub-select (fieldSelections with a context) in place on each row. */
 export function unpackShared(resource: Resource, rows: Row[]): void {
-  for (const [group, names] of sharedGroups(resource)) {
-    const column = `${SHARED}${group}`;
+  for (const { column, names } of sharedGroups(resource)) {
     for (const row of rows) {
       if (!(column in row)) continue;
       const raw = row[column];
