@@ -1,4 +1,4 @@
-import { SEARCH_MIN_LENGTH } from '@app/domain';
+import { OPEN_BOOKING_STATUS_IDS, SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
@@ -87,7 +87,7 @@ function bookingsByName(dialect: Dialect, text: string): RawBuilder<unknown> | n
 }
 
 /** Statuses whose bookings come first, still to fly (pending, in progress), as a SQL list. */
-const OPEN_STATUSES = sql.join([1, 2].map((s) => sql.lit(s)));
+const OPEN_STATUSES = sql.join(OPEN_BOOKING_STATUS_IDS.map((s) => sql.lit(s)));
 
 /**
  * The newest bookings (at most `SEARCH_MAX_BOOKINGS`), open ones first, with a passenger whose last or first name
