@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
@@ -48,6 +51,26 @@ export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
       await c.connect();
       await c.query(`DROP SCHEMA ${schema} CASCADE`);
       await c.end();
+    },
+  };
+}
+
+/**
+ * Like createTestDatabase, but another process can open it too: on SQLite a file in a temporary folder (removed
+ * by destroy) rather than :memory:.
+ */
+export async function createSharedTestDatabase(): Promise<TestDatabase> {
+  if (engine === 'postgres') return createTestDatabase();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shared-db-'));
+  const url = `sqlite://${path.join(dir, 'app.sqlite')}`;
+  const database = createDatabase(url);
+  await migrateToLatest(database.db, database.dialect);
+  return {
+    ...database,
+    url,
+    destroy: async () => {
+      await database.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -49,6 +49,11 @@ export const STATEMENT_CACHE_SIZE = 500;
  * prepared statements by SQL text (an LRU map). Safe because every statement runs to completion with all()/run()
  * on the single connection (Kysely's mutex), never left half-iterated; SQLite re-prepares a statement by itself
  * when the schema changes under it.
+ *
+ * Kysely opens a transaction with a plain (deferred) `begin`: its first read pins a snapshot, and if another
+ * process commits before its first write, that write fails at once with SQLITE_BUSY_SNAPSHOT, busy_timeout or
+ * not. Every transaction of ours writes, so it starts `begin immediate`: the write lock first, waiting for
+ * another writer's commit (busy_timeout) instead of failing after it.
  */
 export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
@@ -62,7 +67,7 @@ export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACH
       if (statement) {
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text) as unknown as SqliteStatement;
+        statement = sqlite.prepare(text === 'begin' ? 'begin immediate' : text) as unknown as SqliteStatement;
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);

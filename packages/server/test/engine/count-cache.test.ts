@@ -1,64 +1,26 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { createDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { tableVersions } from '../../src/engine/count-cache.js';
 import { listResource } from '../../src/engine/index.js';
 import type { EngineContext } from '../../src/engine/types.js';
 import { newBooking, newCustomer, newLocation, newPassenger } from '../builders.js';
-import { createTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from '../helpers.js';
+import { createSharedTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from '../helpers.js';
+import { writeFromAnotherProcess } from '../other-process.js';
 import { client, QueryCounter } from './support.js';
 
 // The count cache (engine/count-cache.ts): totals stay exact under every kind of write — through the engine, raw
-// SQL, a rolled-back transaction, and another OS process writing to the same database (a child `node` with the
-// bare driver, as a second server process or a psql shell would).
-
-const server = path.resolve(import.meta.dirname, '../..');
-
-/** Runs SQL in a separate process, through the bare driver (no app code, no cache of ours). */
-function writeFromAnotherProcess(url: string, statement: string): void {
-  const script =
-    engine === 'sqlite'
-      ? `const Sqlite = require('better-sqlite3'); const db = new Sqlite(process.argv[1]);
-         db.pragma('busy_timeout = 5000'); db.exec(process.argv[2]); db.close();`
-      : `const pg = require('pg'); (async () => { const u = new URL(process.argv[1]);
-         const schema = u.searchParams.get('schema'); u.searchParams.delete('schema');
-         const c = new pg.Client({ connectionString: u.toString() }); await c.connect();
-         await c.query('SET search_path TO ' + schema); await c.query(process.argv[2]); await c.end(); })()
-         .catch((e) => { console.error(e); process.exit(1); });`;
-  const target = engine === 'sqlite' ? url.replace(/^sqlite:(\/\/)?/, '') : url;
-  // Bounded: a synchronous wait that never ends would block the test's own timeout with it.
-  execFileSync(process.execPath, ['-e', script, target, statement], {
-    cwd: server,
-    stdio: 'pipe',
-    timeout: 30_000,
-    killSignal: 'SIGKILL',
-  });
-}
+// SQL, a rolled-back transaction, and another OS process writing to the same database (test/other-process.ts).
 
 describe(`count cache on ${engine}`, () => {
   let database: TestDatabase;
   let t: TestApp;
   let ctx: EngineContext;
-  let dir: string | null = null;
   const counter = new QueryCounter();
 
   beforeAll(async () => {
-    if (engine === 'sqlite') {
-      // A file, not :memory:, so that another process can open it.
-      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'count-cache-'));
-      const url = `sqlite://${path.join(dir, 'app.sqlite')}`;
-      const opened = createDatabase(url);
-      await migrateToLatest(opened.db, opened.dialect);
-      database = { ...opened, url };
-    } else {
-      database = await createTestDatabase();
-    }
+    // Another process opens it too.
+    database = await createSharedTestDatabase();
     const app = await buildApp({ config: testConfig(), database });
     await app.ready();
     t = { app, database, close: async () => app.close() };
@@ -70,7 +32,6 @@ describe(`count cache on ${engine}`, () => {
   afterAll(async () => {
     await t.close();
     await database.destroy();
-    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const pending = { filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }], page: 1, per_page: 2 };
