@@ -4,7 +4,8 @@ import { buildApp } from '../src/app.js';
 import { createDatabase, type Database, isPreparableRead } from '../src/db/database.js';
 import { listResource } from '../src/engine/index.js';
 import { newBooking } from './builders.js';
-import { createTestDatabase, engine, type TestDatabase, testConfig } from './helpers.js';
+import { createTestDatabase, engine, signIn, type TestDatabase, testConfig } from './helpers.js';
+import { newFlight, newPassenger } from './services/builders.js';
 
 // PostgreSQL plans an unnamed statement on every call: reads run as named prepared statements (db/database.ts),
 // a list page included, whose ids and rows come in one WITH statement.
@@ -73,6 +74,35 @@ describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
       const page = prepared.rows.find((r) => /^\s*with\s+"__page"/i.test(r.statement));
       expect(page?.statement).toMatch(/limit 10\)/);
       expect(Number(page?.generic_plans)).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+      await fresh.destroy();
+    }
+  });
+
+  it('plans the add-passengers walk once, not at every search', async () => {
+    const flight = await newFlight(database.db);
+    for (const last_name of ['Rousseau', 'Rousseau-Martin', 'Lerousseau']) {
+      const booking = await newBooking(database.db, { booking_status_id: 1 });
+      await newPassenger(database.db, booking, { last_name, first_name: 'Anne' });
+    }
+    const fresh = createDatabase(database.url, { poolSize: 1 });
+    const app = await buildApp({ config: testConfig(), database: { ...database, ...fresh } });
+    try {
+      const { headers } = await signIn({ app, database: { ...database, ...fresh }, close: async () => {} }, 'operator');
+      for (let i = 0; i < 8; i += 1) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/search/passengers-for-flight',
+          headers,
+          payload: { search: 'rousseau', flight_id: flight },
+        });
+        expect(res.json()).toHaveLength(3);
+      }
+      const prepared = await sql<{ statement: string; generic_plans: number }>`
+        select statement, generic_plans from pg_prepared_statements`.execute(fresh.db);
+      const walk = prepared.rows.find((r) => /\bunnest\b/.test(r.statement) && /booking_is_open/.test(r.statement));
+      expect(Number(walk?.generic_plans)).toBeGreaterThan(0);
     } finally {
       await app.close();
       await fresh.destroy();
