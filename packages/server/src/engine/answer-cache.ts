@@ -46,17 +46,18 @@ export function answerCache<T>(tables: readonly string[], maxEntries: number): A
   };
 }
 
-const texts = new WeakMap<object, string>();
+const texts = new WeakMap<object, Buffer>();
 
 /**
- * The JSON text of a kept answer, serialised once for every request it serves (a month of the calendar is 80 kB:
- * serialising it again took most of a cached request). Answers are never mutated once kept.
+ * The JSON of a kept answer, serialised once for every request it serves (a month of the calendar is 80 kB:
+ * serialising it again took most of a cached request), and kept as UTF-8 bytes: a string is encoded again at
+ * every write to the socket. Answers are never mutated once kept.
  */
-export function jsonOnce(value: object): string {
-  let text = texts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    texts.set(value, text);
+export function jsonOnce(value: object): Buffer {
+  let bytes = texts.get(value);
+  if (bytes === undefined) {
+    bytes = Buffer.from(JSON.stringify(value), 'utf8');
+    texts.set(value, bytes);
   }
-  return text;
+  return bytes;
 }
