@@ -169,7 +169,8 @@ export async function readPublicPlanning(
 export const CACHE_TTL_MS = 5_000;
 const CACHE_MAX_ENTRIES = 500;
 
-export type CachedAnswer = { body: string; status: 200 | 404; expiresAt: number };
+/** The body as the UTF-8 bytes written to the socket: a string would be encoded again at every request. */
+export type CachedAnswer = { body: Buffer; status: 200 | 404; expiresAt: number };
 
 export function createPublicPlanningCache(db: Kysely<DB>, ttlMs = CACHE_TTL_MS) {
   const entries = new Map<string, CachedAnswer>();
@@ -186,10 +187,10 @@ export function createPublicPlanningCache(db: Kysely<DB>, ttlMs = CACHE_TTL_MS) 
       const read = (async (): Promise<CachedAnswer> => {
         const planning = await readPublicPlanning(db, query);
         const answer: CachedAnswer = planning
-          ? { status: 200, body: JSON.stringify(planning), expiresAt: Date.now() + ttlMs }
+          ? { status: 200, body: Buffer.from(JSON.stringify(planning), 'utf8'), expiresAt: Date.now() + ttlMs }
           : {
               status: 404,
-              body: JSON.stringify({ message: "Le planning public n'est pas activé." }),
+              body: Buffer.from(JSON.stringify({ message: "Le planning public n'est pas activé." }), 'utf8'),
               expiresAt: Date.now() + ttlMs,
             };
         if (entries.size >= CACHE_MAX_ENTRIES) {

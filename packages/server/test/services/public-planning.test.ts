@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session-format.js';
-import { PUBLIC_PLANNING_MAX_DAYS } from '../../src/services/public-planning.js';
+import { createPublicPlanningCache, PUBLIC_PLANNING_MAX_DAYS } from '../../src/services/public-planning.js';
 import { parisToday } from '../../src/services/registration-requests.js';
 import {
   newBalloon,
@@ -249,5 +249,13 @@ describe(`public planning on ${engine}`, () => {
     // Another query is read afresh.
     const other = await t.app.inject({ method: 'GET', url: `${url}&to=${inDays(40)}` });
     expect(other.json().flights).toHaveLength(1);
+  });
+
+  it('keeps each answer as the UTF-8 bytes it sends, made once for every visit it serves', async () => {
+    const cache = createPublicPlanningCache(t.database.db);
+    const first = await cache.get({});
+    expect(Buffer.isBuffer(first.body)).toBe(true);
+    expect(JSON.parse(first.body.toString('utf8'))).toHaveProperty('flights');
+    expect((await cache.get({})).body).toBe(first.body);
   });
 });
