@@ -482,13 +482,6 @@ function idOrder(plan: Plan): 'ASC' | 'DESC' | null {
 }
 
 /**
- * A searched page ordered by id (the search box): the ids come straight from the UNION of the search's arms,
- * each starting from its own index, with the total as `count(*) over ()`, never joined back to the table (ids of
- * a to-many arm are foreign keys to it). The generic form, `id IN (union)` on the table, makes PostgreSQL walk
- * the whole primary key backwards to meet the window (2x slower on a common name); on SQLite the OR form costs
- * 25 % more on names. A `#` number prefix on SQLite keeps the OR form (a range on the number index, faster).
- */
-/**
  * A page's LIMIT and OFFSET. The limit is a literal: PostgreSQL plans a prepared statement whose LIMIT is a
  * parameter again on every call (its generic plan, made for an unknown limit, sorts every match: 13 ms instead of
  * 0.5 for the pending list), which cost each list read 0.6 ms of planning. The offset is left out on the first
@@ -505,6 +498,13 @@ function pageBounds<Q extends { limit(limit: unknown): Q; offset(offset: unknown
   return offset === 0 ? limited : limited.offset(offset);
 }
 
+/**
+ * A searched page ordered by id (the search box): the ids come straight from the UNION of the search's arms,
+ * each starting from its own index, with the total as `count(*) over ()`, never joined back to the table (ids of
+ * a to-many arm are foreign keys to it). The generic form, `id IN (union)` on the table, makes PostgreSQL walk
+ * the whole primary key backwards to meet the window (2x slower on a common name); on SQLite the OR form costs
+ * 25 % more on names. A `#` number prefix on SQLite keeps the OR form (a range on the number index, faster).
+ */
 async function searchedPage(
   db: Kysely<any>,
   arms: RawBuilder<unknown>[],
