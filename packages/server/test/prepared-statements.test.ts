@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -55,29 +56,38 @@ describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
     }
   });
 
+  /**
+   * Runs `use` on an app over a connection of its own (PostgreSQL weighs a generic plan against the custom plans
+   * that connection made so far, earlier tests' included), then answers that connection's prepared statements.
+   */
+  const onFreshConnection = async (use: (app: FastifyInstance, fresh: Database) => Promise<void>) => {
+    const fresh = createDatabase(database.url, { poolSize: 1 });
+    const app = await buildApp({ config: testConfig(), database: { ...database, ...fresh } });
+    try {
+      await use(app, fresh);
+      const prepared = await sql<{ statement: string; generic_plans: number }>`
+        select statement, generic_plans from pg_prepared_statements`.execute(fresh.db);
+      return prepared.rows;
+    } finally {
+      await app.close();
+      await fresh.destroy();
+    }
+  };
+
   it('plans the page once, not at every read: its LIMIT is no parameter, nor its OFFSET on the first page', async () => {
     // Enough pending bookings that a plan made for an unknown LIMIT (sort every match) costs more than the one made
     // for 10 rows: PostgreSQL then planned the statement again at every read (0.6 ms on the bench).
     await sql`insert into bookings (number, passengers_number, booking_status_id)
       select 'PLAN-' || g, 1, 1 from generate_series(1, 20000) g`.execute(database.db);
     await sql`analyze bookings`.execute(database.db);
-    // A connection of its own: PostgreSQL weighs a generic plan against the custom plans made so far, those of the
-    // previous test's three bookings included.
-    const fresh = createDatabase(database.url, { poolSize: 1 });
-    const app = await buildApp({ config: testConfig(), database: { ...database, ...fresh } });
-    try {
+    const prepared = await onFreshConnection(async (app, fresh) => {
       const ctx = { ...app.ctx, db: fresh.db };
       const query = { filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }], page: 1 };
       for (let i = 0; i < 8; i += 1) expect((await listResource(ctx, 'bookings', query as never)).count).toBe(20_003);
-      const prepared = await sql<{ statement: string; generic_plans: number }>`
-        select statement, generic_plans from pg_prepared_statements`.execute(fresh.db);
-      const page = prepared.rows.find((r) => /^\s*with\s+"__page"/i.test(r.statement));
-      expect(page?.statement).toMatch(/limit 10\)/);
-      expect(Number(page?.generic_plans)).toBeGreaterThan(0);
-    } finally {
-      await app.close();
-      await fresh.destroy();
-    }
+    });
+    const page = prepared.find((r) => /^\s*with\s+"__page"/i.test(r.statement));
+    expect(page?.statement).toMatch(/limit 10\)/);
+    expect(Number(page?.generic_plans)).toBeGreaterThan(0);
   });
 
   it('plans the add-passengers walk once, not at every search', async () => {
@@ -86,9 +96,7 @@ describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
       const booking = await newBooking(database.db, { booking_status_id: 1 });
       await newPassenger(database.db, booking, { last_name, first_name: 'Anne' });
     }
-    const fresh = createDatabase(database.url, { poolSize: 1 });
-    const app = await buildApp({ config: testConfig(), database: { ...database, ...fresh } });
-    try {
+    const prepared = await onFreshConnection(async (app, fresh) => {
       const { headers } = await signIn({ app, database: { ...database, ...fresh }, close: async () => {} }, 'operator');
       for (let i = 0; i < 8; i += 1) {
         const res = await app.inject({
@@ -99,13 +107,8 @@ describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
         });
         expect(res.json()).toHaveLength(3);
       }
-      const prepared = await sql<{ statement: string; generic_plans: number }>`
-        select statement, generic_plans from pg_prepared_statements`.execute(fresh.db);
-      const walk = prepared.rows.find((r) => /\bunnest\b/.test(r.statement) && /booking_is_open/.test(r.statement));
-      expect(Number(walk?.generic_plans)).toBeGreaterThan(0);
-    } finally {
-      await app.close();
-      await fresh.destroy();
-    }
+    });
+    const walk = prepared.find((r) => /\bunnest\b/.test(r.statement) && /booking_is_open/.test(r.statement));
+    expect(Number(walk?.generic_plans)).toBeGreaterThan(0);
   });
 });
