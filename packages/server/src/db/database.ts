@@ -11,6 +11,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import pg from 'pg';
+import { registerChangeStamp } from './change-stamp.js';
 import type { DB } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -159,5 +160,9 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   sqlite.pragma('cache_size = -32000');
   sqlite.function('fold', { deterministic: true }, (v: unknown) => fold(v));
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+  // Read outside Kysely's connection lock on purpose: run while a transaction is open it may count that
+  // transaction's writes early, which only makes the stamp move sooner (change-stamp.ts).
+  const stamp = sqlite.prepare("select total_changes() || '.' || data_version from pragma_data_version").pluck();
+  registerChangeStamp(db, () => stamp.get() as string);
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
