@@ -183,16 +183,23 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
 // referent passenger) with nothing nested under it is answered inside the parents' own statement, as a JSON
 // object sub-select, instead of a query of its own: one statement (one PostgreSQL round trip) for a page and its
 // lookups. JSON keeps SQLite's values as they are; on PostgreSQL, timestamps are put back in the driver's form.
+// On a page (100 parents at most), a plain list of children (a booking's requested dates) folds the same way, as a
+// JSON array of at most FOLDED_LIST_CAP children per parent: when a parent reaches it, the folded arrays are
+// dropped and the relation is loaded by its own query, with its ceiling (MAX_EMBED_ROWS), as before.
 
 const FOLDED = '__folded_';
 /** json_object / json_build_object take two arguments per field: keep well under both engines' limits. */
 const MAX_FOLDED_FIELDS = 40;
+/** Children a folded list reads per parent; 100 parents × 50 stays within MAX_EMBED_ROWS. */
+export const FOLDED_LIST_CAP = 50;
 
-export function isFoldable(node: EmbedNode): boolean {
+/** How an embed comes with its parents' statement: one object, a list (pages only), or not at all (null). */
+export function foldKind(node: EmbedNode, isPage: boolean): 'one' | 'list' | null {
   const { relation } = node;
-  if (node.children.length) return false;
-  if (Object.values(node.resource.fields).filter((f) => !f.hidden).length > MAX_FOLDED_FIELDS) return false;
-  return relation.kind === 'belongsTo' || (relation.kind === 'hasMany' && Boolean(relation.single));
+  if (node.children.length) return null;
+  if (Object.values(node.resource.fields).filter((f) => !f.hidden).length > MAX_FOLDED_FIELDS) return null;
+  if (relation.kind === 'belongsTo' || (relation.kind === 'hasMany' && relation.single)) return 'one';
+  return relation.kind === 'hasMany' && isPage ? 'list' : null;
 }
 
 /** The folded embeds of `nodes` as JSON sub-selects on the parent row `alias`. */
@@ -200,8 +207,11 @@ export function foldedSelections(
   ctx: EngineContext,
   nodes: EmbedNode[],
   alias: string,
+  isPage: boolean,
 ): AliasedRawBuilder<unknown, string>[] {
-  return nodes.filter(isFoldable).map((node, i) => {
+  return nodes.flatMap((node, i) => {
+    const kind = foldKind(node, isPage);
+    if (!kind) return [];
     const { relation, resource: target } = node;
     const c = `f${i}`;
     const pairs = Object.entries(target.fields)
@@ -210,52 +220,90 @@ export function foldedSelections(
     const object =
       ctx.dialect === 'sqlite' ? sql`json_object(${sql.join(pairs)})` : sql`json_build_object(${sql.join(pairs)})`;
     const where = relation.where ? [relation.where(c)] : [];
+    const column = `${FOLDED}${node.name}`;
     if (relation.kind === 'belongsTo') {
       where.push(sql<SqlBool>`${ref(c, 'id')} = ${ref(alias, relation.foreignKey)}`);
-      return sql`(select ${object} from ${table(target.table, c)} where ${and(where)})`.as(`${FOLDED}${node.name}`);
+      return [sql`(select ${object} from ${table(target.table, c)} where ${and(where)})`.as(column)];
     }
     const foreignKey = (relation as { foreignKey: string }).foreignKey;
     where.push(sql<SqlBool>`${ref(c, foreignKey)} = ${ref(alias, 'id')}`);
     const order = orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
-    return sql`(select ${object} from ${table(target.table, c)} where ${and(where)} order by ${order} limit 1)`.as(
-      `${FOLDED}${node.name}`,
-    );
+    if (kind === 'one') {
+      return [
+        sql`(select ${object} from ${table(target.table, c)} where ${and(where)} order by ${order} limit 1)`.as(column),
+      ];
+    }
+    // The children in order, capped, then gathered in that order (row_number: an aggregate's input order is not
+    // the sub-select's by right). SQLite's JSON loses its type through the sub-select: json() gives it back.
+    const l = `${c}l`;
+    const children = sql`select ${object} as o, row_number() over (order by ${order}) as n from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${sql.lit(FOLDED_LIST_CAP)}`;
+    const list =
+      ctx.dialect === 'sqlite'
+        ? sql`json_group_array(json(${sql.ref(`${l}.o`)}) order by ${sql.ref(`${l}.n`)})`
+        : sql`json_agg(${sql.ref(`${l}.o`)} order by ${sql.ref(`${l}.n`)})`;
+    return [sql`(select ${list} from (${children}) as ${sql.id(l)})`.as(column)];
   });
 }
 
 const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 
-/** Puts each folded embed's object in place (parsed, typed like a loaded row); returns the nodes left to load. */
-function unfold(ctx: EngineContext, rows: Row[], nodes: EmbedNode[], budget: RowBudget): EmbedNode[] {
-  const folded = nodes.filter(isFoldable);
-  for (const node of folded) {
+/** Puts each folded embed's value in place (parsed, typed like loaded rows); returns the nodes left to load. */
+function unfold(ctx: EngineContext, rows: Row[], nodes: EmbedNode[], budget: RowBudget, isPage: boolean): EmbedNode[] {
+  const rest: EmbedNode[] = [];
+  for (const node of nodes) {
+    const kind = foldKind(node, isPage);
+    if (!kind) {
+      rest.push(node);
+      continue;
+    }
     const column = `${FOLDED}${node.name}`;
     const stamps = Object.entries(node.resource.fields)
       .filter(([, f]) => f.type === 'timestamp' && !f.hidden)
       .map(([name]) => name);
-    let loaded = 0;
-    for (const row of rows) {
-      const raw = row[column];
-      delete row[column];
-      const value = (typeof raw === 'string' ? JSON.parse(raw) : (raw ?? null)) as Row | null;
-      if (value && ctx.dialect === 'postgres') {
+    const typed = (value: Row): Row => {
+      if (ctx.dialect === 'postgres') {
         for (const name of stamps) {
           const v = value[name];
           if (typeof v === 'string') value[name] = new Date(hasZone.test(v) ? v : `${v}Z`).toISOString();
         }
       }
-      if (value) loaded += 1;
-      row[node.name] = value;
+      return value;
+    };
+    const values = rows.map((row) => {
+      const raw = row[column];
+      delete row[column];
+      return typeof raw === 'string' ? JSON.parse(raw) : (raw ?? null);
+    });
+    if (kind === 'list' && values.some((list) => Array.isArray(list) && list.length >= FOLDED_LIST_CAP)) {
+      rest.push(node); // a parent may have more: read the usual way
+      continue;
     }
+    let loaded = 0;
+    rows.forEach((row, i) => {
+      const value = values[i];
+      if (kind === 'list') {
+        const list = ((value ?? []) as Row[]).map(typed);
+        loaded += list.length;
+        row[node.name] = list;
+      } else {
+        if (value) loaded += 1;
+        row[node.name] = value ? typed(value as Row) : null;
+      }
+    });
     budget.take(node.name, loaded, loaded);
   }
-  return nodes.filter((node) => !isFoldable(node));
+  return rest;
 }
 
 /** The embeds of rows read with foldedSelections: the folded ones put in place, the others loaded. */
-export async function loadFoldedAndEmbeds(ctx: EngineContext, rows: Row[], nodes: EmbedNode[]): Promise<void> {
+export async function loadFoldedAndEmbeds(
+  ctx: EngineContext,
+  rows: Row[],
+  nodes: EmbedNode[],
+  isPage: boolean,
+): Promise<void> {
   const budget = new RowBudget(rows.length);
-  const rest = unfold(ctx, rows, nodes, budget);
+  const rest = unfold(ctx, rows, nodes, budget, isPage);
   await loadEmbeds(ctx, rows, rest, budget);
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FOLDED_LIST_CAP } from '../../src/engine/embed.js';
 import { getResource, listResource } from '../../src/engine/index.js';
 import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, newTeammate, register } from '../builders.js';
 import { createTestApp, engine, type TestApp } from '../helpers.js';
@@ -123,6 +124,63 @@ describe(`embed query count on ${engine}`, () => {
     });
     expect(none.referent_passenger).toBeNull();
     expect(none.customer).toBeNull();
+  });
+
+  it('folds a page’s plain lists into its rows’ statement, in order, and reads a parent past the cap as before', async () => {
+    const db = t.database.db;
+    const dated = await newBooking(db);
+    for (const date of ['2026-09-03', '2026-07-01', '2026-08-15']) {
+      await db.insertInto('requested_dates').values({ booking_id: dated, date }).execute();
+    }
+    for (const [content, at] of [
+      ['Rappeler la veille', '2026-05-02T10:00:00.000Z'],
+      ['Client prévenu', '2026-05-01T09:30:00.000Z'],
+    ] as const) {
+      await db
+        .insertInto('booking_notes')
+        .values({ booking_id: dated, content, created_at: at, updated_at: at })
+        .execute();
+    }
+    const empty = await newBooking(db);
+    const byIds = (ids: number[]) => [{ field: 'id', op: 'in', value: ids.map(String) }];
+    const embed = ['requested_dates', 'notes'];
+    const { ctx, counter } = countingContext(t);
+    // Unpaged, each list is read by its own statement: the reference answer.
+    const unpaged = (await listResource(ctx, 'bookings', { filters: byIds([dated, empty]), embed } as never)) as {
+      id: number;
+    }[];
+    const page = async (ids: number[], withEmbeds: boolean) => {
+      const query = { filters: byIds(ids), page: 1, per_page: 10, ...(withEmbeds ? { embed } : {}) } as never;
+      await listResource(ctx, 'bookings', query); // the total cached, as on a list screen
+      counter.count = 0;
+      const answer = (await listResource(ctx, 'bookings', query)).data as Record<string, unknown>[];
+      return { answer, statements: counter.count };
+    };
+    const withLists = await page([dated, empty], true);
+    const without = await page([dated, empty], false);
+    expect(withLists.statements).toBe(without.statements);
+    const byId = (rows: { id: number }[]) => Object.fromEntries(rows.map((r) => [r.id, r]));
+    expect(byId(withLists.answer as never)).toEqual(byId(unpaged));
+    const first = byId(withLists.answer as never)[dated] as Record<string, { date?: string; content?: string }[]>;
+    expect(first.requested_dates?.map((d) => d.date)).toEqual(['2026-07-01', '2026-08-15', '2026-09-03']);
+    expect(first.notes?.map((n) => n.content)).toEqual(['Client prévenu', 'Rappeler la veille']);
+    expect((byId(withLists.answer as never)[empty] as Record<string, unknown>).requested_dates).toEqual([]);
+
+    // A parent with more children than a folded list holds: all of them, read by the relation's own statement.
+    const many = await newBooking(db);
+    const dates = Array.from({ length: FOLDED_LIST_CAP + 3 }, (_, i) =>
+      new Date(Date.UTC(2027, 0, 1 + i)).toISOString().slice(0, 10),
+    );
+    for (const date of [...dates].reverse()) {
+      await db.insertInto('requested_dates').values({ booking_id: many, date }).execute();
+    }
+    const capped = await page([many, dated], true);
+    expect(capped.statements).toBe(without.statements + 1);
+    const big = byId(capped.answer as never)[many] as Record<string, { date: string }[]>;
+    expect(big.requested_dates?.map((d) => d.date)).toEqual(dates);
+    expect((byId(capped.answer as never)[dated] as Record<string, unknown>).requested_dates).toEqual(
+      first.requested_dates,
+    );
   });
 
   it('reads a page with its lookups and a count in one round trip on PostgreSQL once its total is cached', async () => {
