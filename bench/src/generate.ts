@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { addMonths, DEFAULT_VALIDITY_MONTHS } from '@app/domain';
-import { createDatabase, type Database, type DB, migrateToLatest } from '@app/server';
+import { createDatabase, type Database, type DB, migrateToLatest, refreshPlannerStatistics } from '@app/server';
 import { type Kysely, sql } from 'kysely';
 import { createRandom, DEPARTMENTS, FIRST_NAMES, LAST_NAMES, type Random } from './random.js';
 
@@ -68,7 +68,9 @@ export async function generateDataset(database: Database, options: GenerateOptio
   }
   // PostgreSQL: VACUUM too, as autovacuum would after a bulk load (and may be off on a test server): until the
   // visibility map is set, index-only scans visit the heap for every row and the planner prefers sequential scans.
-  await sql.raw(database.dialect === 'postgres' ? 'VACUUM ANALYZE' : 'ANALYZE').execute(database.db);
+  // SQLite: the statistics the server itself gathers at start (db/planner-statistics.ts), no more.
+  if (database.dialect === 'postgres') await sql.raw('VACUUM ANALYZE').execute(database.db);
+  else await refreshPlannerStatistics(database);
   return summary;
 }
 
@@ -442,6 +444,8 @@ export async function ensureDataset(
       );
     }
     log(`Jeu de données existant réutilisé : ${existing.toLocaleString('fr-FR')} réservations (${database.dialect}).`);
+    // As the server does at start: a dataset analyzed by an earlier bench keeps only what the server would keep.
+    await refreshPlannerStatistics(database);
     await enablePublicPlanning(database);
     return { database, url, generated: false };
   }

@@ -2,6 +2,7 @@ export { buildApp } from './app.js';
 export { type Config, loadConfig } from './config.js';
 export { createDatabase, type Database, type Dialect } from './db/database.js';
 export { migrateToLatest } from './db/migrate.js';
+export { refreshPlannerStatistics } from './db/planner-statistics.js';
 export type { DB } from './db/schema.js';
 export { registry as resourceRegistry } from './resources/index.js';
 export {

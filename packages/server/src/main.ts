@@ -4,12 +4,14 @@ import { ensureFirstAdmin } from './auth/bootstrap.js';
 import { loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { refreshPlannerStatistics } from './db/planner-statistics.js';
 import { appKeyOf } from './services/secret-box.js';
 
 const config = loadConfig();
 config.webDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 const database = createDatabase(config.databaseUrl);
 await migrateToLatest(database.db, database.dialect);
+await refreshPlannerStatistics(database);
 await ensureFirstAdmin(database.db, config, (line) => console.log(line));
 // The key that seals stored secrets: created beside the database on first start, to back up with it.
 appKeyOf(config, (file) =>

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { refreshPlannerStatistics } from '../db/planner-statistics.js';
 import { startPoller } from './poller.js';
 import { runDailyExpiry } from './validity.js';
 
 // Daily jobs (issue 12: vouchers past validity turn 'Périmée'). Every server process ticks, but the database
 // decides who runs: runDailyExpiry claims the day in its own transaction, so the job runs once per day across
 // all processes and a tick that finds the day claimed does nothing (one UPDATE matching no row).
+// Each tick also keeps SQLite's planner statistics up to date as the data grows (db/planner-statistics.ts:
+// nothing to do on most ticks).
 
 /** Often enough that the job runs early in the morning whichever process is up; cheap when the day is claimed. */
 const INTERVAL_MS = 15 * 60_000;
@@ -21,6 +24,11 @@ export function startScheduledJobs(
     run: async () => {
       const { ran, expired } = await runDailyExpiry(app.ctx.db);
       if (ran) app.log.info({ expired: expired.length }, 'réservations périmées : passage quotidien effectué');
+      try {
+        await refreshPlannerStatistics(app.ctx);
+      } catch (error) {
+        app.log.warn({ err: error }, 'statistiques du planificateur SQLite : mise à jour échouée');
+      }
     },
     fallback: undefined,
     // The claim rolled back with the failed run: the next tick, here or elsewhere, tries the day again.
