@@ -11,7 +11,10 @@ const config = loadConfig();
 config.webDir ??= fileURLToPath(new URL('../../web/dist', import.meta.url));
 const database = createDatabase(config.databaseUrl);
 await migrateToLatest(database.db, database.dialect);
-await refreshPlannerStatistics(database);
+// Not fatal: without fresh statistics SQLite still answers, with the plans of the last ones.
+await refreshPlannerStatistics(database).catch((error: unknown) =>
+  console.warn(`Statistiques du planificateur SQLite non mises à jour : ${(error as Error).message}`),
+);
 await ensureFirstAdmin(database.db, config, (line) => console.log(line));
 // The key that seals stored secrets: created beside the database on first start, to back up with it.
 appKeyOf(config, (file) =>
