@@ -47,7 +47,7 @@ describe(`sign-in over real HTTP on ${engine}`, () => {
     expect(jar.has('sid')).toBe(true);
     const me = await send('GET', '/api/me');
     expect(me.status).toBe(200);
-    expect((await me.json()).user.email).toBe(user.email);
+    expect(((await me.json()) as { user: { email: string } }).user.email).toBe(user.email);
     const write = await send('PUT', '/api/profile', { first_name: 'Réel', last_name: 'HTTP', email: user.email });
     expect(write.status).toBe(200);
     expect((await send('POST', '/logout', {})).status).toBe(204);

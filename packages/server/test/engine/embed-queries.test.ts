@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOLDED_LIST_CAP } from '../../src/engine/embed.js';
 import { getResource, listResource } from '../../src/engine/index.js';
+import type { Row } from '../../src/engine/types.js';
 import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, newTeammate, register } from '../builders.js';
 import { createTestApp, engine, type TestApp } from '../helpers.js';
 import { countingContext } from './support.js';
@@ -146,25 +147,27 @@ describe(`embed query count on ${engine}`, () => {
     const embed = ['requested_dates', 'notes'];
     const { ctx, counter } = countingContext(t);
     // Unpaged, each list is read by its own statement: the reference answer.
-    const unpaged = (await listResource(ctx, 'bookings', { filters: byIds([dated, empty]), embed } as never)) as {
-      id: number;
-    }[];
+    const unpaged = (await listResource(ctx, 'bookings', {
+      filters: byIds([dated, empty]),
+      embed,
+    } as never)) as unknown as Row[];
     const page = async (ids: number[], withEmbeds: boolean) => {
       const query = { filters: byIds(ids), page: 1, per_page: 10, ...(withEmbeds ? { embed } : {}) } as never;
       await listResource(ctx, 'bookings', query); // the total cached, as on a list screen
       counter.count = 0;
-      const answer = (await listResource(ctx, 'bookings', query)).data as Record<string, unknown>[];
+      const answer = (await listResource(ctx, 'bookings', query)).data as Row[];
       return { answer, statements: counter.count };
     };
     const withLists = await page([dated, empty], true);
     const without = await page([dated, empty], false);
     expect(withLists.statements).toBe(without.statements);
-    const byId = (rows: { id: number }[]) => Object.fromEntries(rows.map((r) => [r.id, r]));
-    expect(byId(withLists.answer as never)).toEqual(byId(unpaged));
-    const first = byId(withLists.answer as never)[dated] as Record<string, { date?: string; content?: string }[]>;
+    type Dated = Row & { requested_dates?: { date: string }[]; notes?: { content: string }[] };
+    const byId = (rows: Row[]) => Object.fromEntries(rows.map((r) => [Number(r.id), r as Dated]));
+    expect(byId(withLists.answer)).toEqual(byId(unpaged));
+    const first = byId(withLists.answer)[dated] as Dated;
     expect(first.requested_dates?.map((d) => d.date)).toEqual(['2026-07-01', '2026-08-15', '2026-09-03']);
     expect(first.notes?.map((n) => n.content)).toEqual(['Client prévenu', 'Rappeler la veille']);
-    expect((byId(withLists.answer as never)[empty] as Record<string, unknown>).requested_dates).toEqual([]);
+    expect(byId(withLists.answer)[empty]?.requested_dates).toEqual([]);
 
     // A parent with more children than a folded list holds: all of them, read by the relation's own statement.
     const many = await newBooking(db);
@@ -176,11 +179,8 @@ describe(`embed query count on ${engine}`, () => {
     }
     const capped = await page([many, dated], true);
     expect(capped.statements).toBe(without.statements + 1);
-    const big = byId(capped.answer as never)[many] as Record<string, { date: string }[]>;
-    expect(big.requested_dates?.map((d) => d.date)).toEqual(dates);
-    expect((byId(capped.answer as never)[dated] as Record<string, unknown>).requested_dates).toEqual(
-      first.requested_dates,
-    );
+    expect(byId(capped.answer)[many]?.requested_dates?.map((d) => d.date)).toEqual(dates);
+    expect(byId(capped.answer)[dated]?.requested_dates).toEqual(first.requested_dates);
   });
 
   it('reads a page with its lookups and a count in one round trip on PostgreSQL once its total is cached', async () => {

@@ -256,9 +256,13 @@ describe(`list-query language on ${engine}`, () => {
 
     it('embeds a flight with its computed figures and its latest pinned note', async () => {
       const db = t.database.db;
-      await newFlightNote(db, id.f1, { content: 'Ancienne', is_pinned: 1, created_at: '2026-01-01T08:00:00.000Z' });
-      await newFlightNote(db, id.f1, { content: 'Récente', is_pinned: 1, created_at: '2026-01-02T08:00:00.000Z' });
-      await newFlightNote(db, id.f1, { content: 'Pas épinglée', is_pinned: 0, created_at: '2026-01-03T08:00:00.000Z' });
+      await newFlightNote(db, id.f1!, { content: 'Ancienne', is_pinned: 1, created_at: '2026-01-01T08:00:00.000Z' });
+      await newFlightNote(db, id.f1!, { content: 'Récente', is_pinned: 1, created_at: '2026-01-02T08:00:00.000Z' });
+      await newFlightNote(db, id.f1!, {
+        content: 'Pas épinglée',
+        is_pinned: 0,
+        created_at: '2026-01-03T08:00:00.000Z',
+      });
       const { body } = await api.get(
         `/api/flights/${id.f1}?${qs({ embed: 'pinned_note,balloon,passengers,flight_status', count: 'passengers' })}`,
       );
@@ -448,7 +452,7 @@ describe(`list-query language on ${engine}`, () => {
       ]);
       return [Number(b.n), Number(p.n)];
     };
-    const attempts = [
+    const attempts: Record<string, string | number>[] = [
       { filters: "number|=|x' OR '1'='1" },
       { filters: "number|=|'; DROP TABLE bookings; --" },
       { filters: "number|like|~'); DELETE FROM passengers; --~" },

@@ -168,7 +168,7 @@ describe(`the engine on declarations of its own (${engine})`, () => {
       filters: [{ field: 'animals_weight', op: '>', value: '100' }],
       order: [{ field: 'heaviest', direction: 'ASC' }],
     });
-    expect(heavy.map((k) => k.name)).toEqual(['Bruno', 'Alice']);
+    expect((heavy as { name: string }[]).map((k) => k.name)).toEqual(['Bruno', 'Alice']);
     expect(await getResource(ctx, 'keeper-totals', 2)).toEqual({
       id: 2,
       name: 'Bruno',

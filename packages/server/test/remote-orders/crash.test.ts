@@ -157,7 +157,7 @@ describe(`kill -9 during a remote order import on ${engine}`, () => {
         if (waiting) {
           const response = await post(again, { file });
           expect(response.status).toBe(200);
-          const body = await response.json();
+          const body = (await response.json()) as { bookings: { created: boolean }[] };
           expect(body.bookings).toHaveLength(ORDERS);
           expect(body.bookings.filter((b: { created: boolean }) => b.created)).toHaveLength(ORDERS - added);
         }

@@ -22,7 +22,7 @@ describe(`booking rules on ${engine}`, () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const passengersOf = (bookingId: number) =>
     t.database.db
       .selectFrom('passengers')

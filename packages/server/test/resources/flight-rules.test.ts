@@ -27,7 +27,7 @@ describe(`flight rules, planning range and flight plan on ${engine}`, () => {
   afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown, extra = headers) =>
-    t.app.inject({ method, url, headers: extra, ...(payload === undefined ? {} : { payload }) });
+    t.app.inject({ method, url, headers: extra, ...(payload === undefined ? {} : { payload: payload as object }) });
 
   it('a realized, postponed or canceled flight only changes status (409 otherwise, nothing written)', async () => {
     const teammate = await newTeammate(t.database.db);

@@ -373,7 +373,7 @@ describe(`reference data on ${engine}`, () => {
       ['passenger-types', 'label|asc'],
     ])('%s by label (order=%s)', async (endpoint, order) => {
       const c = CASES.find((item) => item.endpoint === endpoint)!;
-      const made = [];
+      const made: number[] = [];
       for (const label of ['Tri C', 'Tri A', 'Tri B']) made.push(await create(c, { ...c.valid, label }));
       const answer = await send('GET', `/api/${endpoint}?order=${encodeURIComponent(order)}`);
       expect(answer.status).toBe(200);

@@ -42,8 +42,8 @@ describe(`history of the special writes on ${engine}`, () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  const call = (method: 'POST' | 'PUT', url: string, payload: object, extra = headers) =>
-    t.app.inject({ method, url, headers: extra, payload });
+  const call = (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, extra = headers) =>
+    t.app.inject({ method, url, headers: extra, ...(payload ? { payload } : {}) });
   /** The entries written after entry `since`, in order, with their changes parsed. */
   const entriesAfter = async (since: number) =>
     (
