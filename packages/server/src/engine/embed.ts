@@ -227,20 +227,24 @@ export function foldedSelections(
     }
     const foreignKey = (relation as { foreignKey: string }).foreignKey;
     where.push(sql<SqlBool>`${ref(c, foreignKey)} = ${ref(alias, 'id')}`);
-    const order = orderSql(simpleOrder(target, relation.order ?? target.defaultOrder, c));
+    const orderList = simpleOrder(target, relation.order ?? target.defaultOrder, c);
+    const order = orderSql(orderList);
     if (kind === 'one') {
       return [
         sql`(select ${object} from ${table(target.table, c)} where ${and(where)} order by ${order} limit 1)`.as(column),
       ];
     }
-    // The children in order, capped, then gathered in that order (row_number: an aggregate's input order is not
-    // the sub-select's by right). SQLite's JSON loses its type through the sub-select: json() gives it back.
+    // The children in order, capped, then gathered in that order: an aggregate's input order is not the
+    // sub-select's by right, so the order keys come along (k0, k1...: a row_number() window cost three times as much).
+    // SQLite's JSON loses its type through the sub-select: json() gives it back.
     const l = `${c}l`;
-    const children = sql`select ${object} as o, row_number() over (order by ${order}) as n from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${sql.lit(FOLDED_LIST_CAP)}`;
+    const keys = orderList.map((o, i) => sql`${o.expr} as ${sql.id(`k${i}`)}`);
+    const outerOrder = orderSql(orderList.map((o, i) => ({ ...o, expr: sql.ref(`${l}.k${i}`) })));
+    const children = sql`select ${object} as o, ${sql.join(keys)} from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${sql.lit(FOLDED_LIST_CAP)}`;
     const list =
       ctx.dialect === 'sqlite'
-        ? sql`json_group_array(json(${sql.ref(`${l}.o`)}) order by ${sql.ref(`${l}.n`)})`
-        : sql`json_agg(${sql.ref(`${l}.o`)} order by ${sql.ref(`${l}.n`)})`;
+        ? sql`json_group_array(json(${sql.ref(`${l}.o`)}) order by ${outerOrder})`
+        : sql`json_agg(${sql.ref(`${l}.o`)} order by ${outerOrder})`;
     return [sql`(select ${list} from (${children}) as ${sql.id(l)})`.as(column)];
   });
 }
