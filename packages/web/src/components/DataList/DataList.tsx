@@ -128,7 +128,8 @@ export function DataList<T>({
               // Below 1024 px there are no column headers to click: ordering moves here.
               <Select
                 label="Trier par"
-                w={220}
+                // Wide enough for its longest choice ('Achat / validité (décroissant)' was cut at 800 px).
+                w={`max(220px, calc(${Math.max(...sortableColumns.map((column) => column.label.length)) + 14}ch + 2.5rem))`}
                 value={current ? `${current.field}|${current.direction}` : null}
                 data={sortableColumns.flatMap((column) => [
                   { value: `${column.sortField}|ASC`, label: `${column.label} (croissant)` },
