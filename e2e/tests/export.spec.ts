@@ -32,6 +32,9 @@ test('a list exports every row of its search as a French CSV file', async ({ pag
       .or(page.getByText(`EXP-${run}-12`))
       .first(),
   ).toBeVisible();
+  // The newest bookings are these ones with or without the search: wait for the search itself (debounced) to
+  // reach the export link, or the file may be the unsearched list's.
+  await expect(page.getByRole('link', { name: 'Exporter' })).toHaveAttribute('href', new RegExp(`search=EXP-${run}`));
   await page.screenshot({ path: screenshotPath('export-list', testInfo.project.name) });
 
   const [download] = await Promise.all([
