@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
-import { changeStamp, KeptWhileUnchanged } from '../db/change-stamp.js';
+import { KeptPerDatabase } from '../db/change-stamp.js';
 import type { DB } from '../db/schema.js';
 import type { SessionUser } from '../http/context.js';
 import { precompiled } from '../services/precompiled.js';
@@ -51,34 +51,18 @@ const sessionQuery = precompiled(
   1,
 );
 
-type SessionRows = Awaited<ReturnType<typeof sessionQuery>>;
-
-/** Session rows by id, per database, kept while it is unchanged (SQLite: db/change-stamp.ts). */
-const keptSessions = new WeakMap<object, KeptWhileUnchanged<SessionRows>>();
-
 /**
- * The session's rows as the database holds them now. On SQLite they are read again only after a write to the
- * database (any table, any connection or process): a sign-out, a role or capability change, a deleted user all
- * count from the very next request, as with a read every time. Expiry is checked on every call (loadSession).
+ * Session rows by id, kept while the database is unchanged (SQLite: db/change-stamp.ts). They are read again only
+ * after a write to the database (any table, any connection or process): a sign-out, a role or capability change, a
+ * deleted user all count from the very next request, as with a read every time. Expiry is checked on every call.
  */
-async function sessionRows(db: Kysely<DB>, id: string): Promise<SessionRows> {
-  const stamp = changeStamp(db);
-  if (stamp === null) return sessionQuery(db, id);
-  let kept = keptSessions.get(db);
-  if (!kept) {
-    kept = new KeptWhileUnchanged(1_000);
-    keptSessions.set(db, kept);
-  }
-  const hit = kept.get(stamp, id);
-  if (hit) return hit;
-  const rows = await sessionQuery(db, id);
-  kept.set(stamp, id, rows);
-  return rows;
-}
+const keptSessions = new KeptPerDatabase<Awaited<ReturnType<typeof sessionQuery>>>(1_000);
 
 export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.now()): Promise<LoadedSession | null> {
   // Precompiled (services/precompiled.ts): this runs before every API call; only the id changes.
-  const rows = await sessionRows(db, sha256(rawToken));
+  const id = sha256(rawToken);
+  const load = () => sessionQuery(db, id);
+  const rows = await (keptSessions.read(db, id, load) ?? load());
   const first = rows[0];
   if (!first) return null;
   if (Date.parse(first.expires_at) <= now) {

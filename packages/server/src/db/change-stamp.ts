@@ -49,3 +49,35 @@ export class KeptWhileUnchanged<V> {
     this.entries.set(key, value);
   }
 }
+
+/**
+ * Values of one kind per database, each read by its loader and kept while the database is unchanged: the stamp is
+ * read before the loader runs (the rule above). A failed read is not kept.
+ */
+export class KeptPerDatabase<V> {
+  private readonly byDatabase = new WeakMap<object, KeptWhileUnchanged<Promise<V>>>();
+
+  constructor(private readonly max: number) {}
+
+  /** The value of `key`, kept or loaded now; null when the database has no stamp (read it every time then). */
+  read(db: object, key: string, load: () => Promise<V>): Promise<V> | null {
+    const stamp = changeStamp(db);
+    if (stamp === null) return null;
+    let kept = this.byDatabase.get(db);
+    if (!kept) {
+      kept = new KeptWhileUnchanged(this.max);
+      this.byDatabase.set(db, kept);
+    }
+    const hit = kept.get(stamp, key);
+    if (hit) return hit;
+    const value = load();
+    kept.set(stamp, key, value);
+    value.catch(() => this.forget(db));
+    return value;
+  }
+
+  /** Drops what is kept for a database. */
+  forget(db: object): void {
+    this.byDatabase.delete(db);
+  }
+}

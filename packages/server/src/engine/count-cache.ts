@@ -1,6 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: reads the version table of any database the engine runs on
 import { type Kysely, sql } from 'kysely';
-import { changeStamp, KeptWhileUnchanged } from '../db/change-stamp.js';
+import { KeptPerDatabase } from '../db/change-stamp.js';
 import { runShaped } from './compiled.js';
 import type { Step } from './resolve.js';
 import { resolveFieldPath } from './resolve.js';
@@ -93,34 +93,22 @@ function tracked(db: Kysely<any>): Promise<Set<string>> {
   return known;
 }
 
-/** Every table's version, per database, kept while it is unchanged (SQLite: db/change-stamp.ts). */
-const allVersions = new WeakMap<object, KeptWhileUnchanged<Promise<Map<string, string>>>>();
-
 /**
- * Every version row at once, read again only after a write (one statement for a few dozen rows, where a list read
- * used to read its few tables' rows every time). A failed read is not kept.
+ * Every table's version, per database, kept while it is unchanged (SQLite: db/change-stamp.ts): all version rows
+ * at once, read again only after a write (one statement for a few dozen rows, where a list read used to read its
+ * few tables' rows every time).
  */
-function versionsWhileUnchanged(db: Kysely<any>, stamp: string): Promise<Map<string, string>> {
-  let kept = allVersions.get(db);
-  if (!kept) {
-    kept = new KeptWhileUnchanged(1);
-    allVersions.set(db, kept);
-  }
-  const hit = kept.get(stamp, '');
-  if (hit) return hit;
-  const read = runShaped<{ name: string; version: string | number }>(db, allVersions, 'all', [], () =>
-    db.selectFrom('table_versions').select(['name', 'version']),
-  ).then((rows) => new Map(rows.map((row) => [row.name, String(row.version)])));
-  kept.set(stamp, '', read);
-  read.catch(() => allVersions.delete(db));
-  return read;
-}
+const allVersions = new KeptPerDatabase<Map<string, string>>(1);
 
 /** The version of each table, read in one statement; null when a table has no version row. */
 export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<Map<string, string> | null> {
-  const stamp = changeStamp(db);
-  if (stamp !== null) {
-    const all = await versionsWhileUnchanged(db, stamp);
+  const kept = allVersions.read(db, 'all', () =>
+    runShaped<{ name: string; version: string | number }>(db, allVersions, 'all', [], () =>
+      db.selectFrom('table_versions').select(['name', 'version']),
+    ).then((rows) => new Map(rows.map((row) => [row.name, String(row.version)]))),
+  );
+  if (kept) {
+    const all = await kept;
     const versions = new Map<string, string>();
     for (const t of tables) {
       const version = all.get(t);
@@ -240,5 +228,5 @@ export async function cachedCount(
 /** Forgets what a database's version table holds (a test that creates tables after the first read). */
 export function forgetTrackedTables(db: object): void {
   trackedTables.delete(db);
-  allVersions.delete(db);
+  allVersions.forget(db);
 }
