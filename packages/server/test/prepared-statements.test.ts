@@ -1,11 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Sqlite from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database, isPreparableRead } from '../src/db/database.js';
 import { listResource } from '../src/engine/index.js';
-import { newBooking } from './builders.js';
-import { createTestDatabase, engine, signIn, type TestDatabase, testConfig } from './helpers.js';
+import { newBooking, newTeammate } from './builders.js';
+import {
+  createTestApp,
+  createTestDatabase,
+  engine,
+  signIn,
+  type TestApp,
+  type TestDatabase,
+  testConfig,
+} from './helpers.js';
 import { newFlight, newPassenger } from './services/builders.js';
 
 // PostgreSQL plans an unnamed statement on every call: reads run as named prepared statements (db/database.ts),
@@ -110,5 +119,60 @@ describe.runIf(engine === 'postgres')('a list page on PostgreSQL', () => {
     });
     const walk = prepared.find((r) => /\bunnest\b/.test(r.statement) && /booking_is_open/.test(r.statement));
     expect(Number(walk?.generic_plans)).toBeGreaterThan(0);
+  });
+});
+
+describe.runIf(engine === 'sqlite')('statements on SQLite', () => {
+  let t: TestApp;
+  let headers: Record<string, string>;
+  let flight: number;
+  let booking: number;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    ({ headers } = await signIn(t, 'admin'));
+    const { db } = t.database;
+    flight = await newFlight(db);
+    const teammate = await newTeammate(db);
+    await db.insertInto('flight_teammates').values({ flight_id: flight, teammate_id: teammate }).execute();
+    booking = await newBooking(db);
+    await newPassenger(db, booking, { last_name: 'Rousseau', is_referent: 1 });
+  });
+  afterAll(() => t.close());
+
+  // SQLite (3.48 and later) reads a value bound to `LIMIT ?` while planning, so such a statement is prepared again
+  // at every run, whatever the statement cache keeps (engine/sql.ts, literalLimit).
+  it('bind no LIMIT, so that a statement is prepared once', async () => {
+    const prepare = vi.spyOn(Sqlite.prototype, 'prepare');
+    try {
+      const get = async (url: string) => {
+        const res = await t.app.inject({ method: 'GET', url, headers });
+        expect(res.statusCode, res.body).toBe(200);
+      };
+      await get(`/api/flights/${flight}?embed=location,teammates,flight_status&count=passengers&append=flight_masses`);
+      await get(`/api/bookings/${booking}?embed=passengers,requested_dates,referent_passenger`);
+      await get('/api/bookings?page=1&search=rousseau&embed=requested_dates');
+      await get('/api/bookings?page=1&search=rou');
+      await get('/api/bookings?page=2&per_page=5&filters=booking_status.slug|=|pending&search=rousseau');
+      const search = await t.app.inject({
+        method: 'POST',
+        url: '/api/search/passengers-for-flight',
+        headers,
+        payload: { search: 'rousseau', flight_id: flight },
+      });
+      expect(search.statusCode).toBe(200);
+      const create = await t.app.inject({
+        method: 'POST',
+        url: '/api/passengers',
+        headers,
+        payload: { booking_id: booking, first_name: 'Léa', last_name: 'Rousseau', ticket_number: 'T-LIMIT-2' },
+      });
+      expect(create.statusCode, create.body).toBe(201);
+      const texts = prepare.mock.calls.map(([text]) => String(text));
+      expect(texts.filter((text) => /\blimit\b/i.test(text)).length).toBeGreaterThan(5);
+      expect(texts.filter((text) => /\blimit\s+\?/i.test(text))).toEqual([]);
+    } finally {
+      prepare.mockRestore();
+    }
   });
 });

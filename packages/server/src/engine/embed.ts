@@ -5,7 +5,7 @@ import { MAX_EMBED_ROWS, RowBudget } from './limits.js';
 import { orderSql, simpleOrder } from './order.js';
 import { fieldExpression } from './resolve.js';
 import { fieldSelections } from './select.js';
-import { and, ref, table } from './sql.js';
+import { and, literalLimit, ref, table } from './sql.js';
 import type { EngineContext, Relation, Row } from './types.js';
 import type { EmbedNode } from './validate.js';
 
@@ -30,8 +30,9 @@ const inList = (expr: RawBuilder<unknown>, ids: (string | number)[]) =>
 
 /**
  * Runs `build` over the ids, chunked; each (relation, step, chunk length) compiled once (compiled.ts). Each query
- * reads at most one row more than the relation's ceiling still allows (the last value, a bound LIMIT): a relation
- * far over it (the bookings of every prestation) is refused after reading 5,001 rows, not 100,000.
+ * reads at most one row more than the relation's ceiling (EMBED_LIMIT): a relation far over it (the bookings of
+ * every prestation) is refused after reading 5,001 rows, not 100,000, and a second chunk (over 500 parents) at most
+ * doubles that before the budget stops it.
  */
 async function selectRows(
   ctx: EngineContext,
@@ -39,20 +40,18 @@ async function selectRows(
   owner: Relation,
   step: string,
   ids: (string | number)[],
-  // The limit is a number at run time, a marker string while the shape is compiled (compiled.ts).
-  build: (ids: (string | number)[], limit: any) => any,
+  build: (ids: (string | number)[]) => any,
 ): Promise<Row[]> {
   const db = ctx.db as unknown as Kysely<any>;
   const rows: Row[] = [];
   for (const part of chunks(ids)) {
-    const room = MAX_EMBED_ROWS - rows.length + 1;
     const varies = owner.whereKey?.();
     const chunk = await runShaped<Row>(
       db,
       owner,
       varies === undefined ? step : `${step}|${varies}`,
-      [...part, room],
-      (v) => build(v.slice(0, -1) as (string | number)[], v[v.length - 1]),
+      part,
+      (v) => build(v as (string | number)[]),
       { constantsInKey: varies !== undefined },
     );
     rows.push(...chunk);
@@ -61,6 +60,9 @@ async function selectRows(
   }
   return rows;
 }
+
+/** The LIMIT of every embed statement, a literal (sql.ts, literalLimit). */
+const EMBED_LIMIT = literalLimit(MAX_EMBED_ROWS + 1);
 
 /** Where a relation is being loaded: its path in the `embed` parameter, and the answer's row budget. */
 type Load = { path: string; budget: RowBudget };
@@ -88,12 +90,12 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
 
   if (relation.kind === 'belongsTo') {
     const ids = distinct(parents.map((p) => p[relation.foreignKey]));
-    const rows = await selectRows(ctx, load, relation, 'belongsTo', ids, (part, limit) =>
+    const rows = await selectRows(ctx, load, relation, 'belongsTo', ids, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select(fieldSelections(target, c))
         .where(and([...where(c), inList(ref(c, 'id'), part)]))
-        .limit(limit),
+        .limit(EMBED_LIMIT),
     );
     const byId = new Map(rows.map((r) => [r.id, r]));
     for (const p of parents) p[name] = byId.get(p[relation.foreignKey]) ?? null;
@@ -103,18 +105,18 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
   const parentIds = distinct(parents.map((p) => p.id));
   let grouped: Map<unknown, Row[]>;
   if (relation.kind === 'hasMany') {
-    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part, limit) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${target.table} as ${c}`)
         .select([...fieldSelections(target, c), sql`${ref(c, relation.foreignKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(c, relation.foreignKey), part)]))
         .orderBy(order())
-        .limit(limit),
+        .limit(EMBED_LIMIT),
     );
     grouped = groupBy(rows, KEY);
   } else if (relation.kind === 'manyToMany') {
     const p = 'e1';
-    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part, limit) =>
+    const rows = await selectRows(ctx, load, relation, 'children', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .innerJoin(`${target.table} as ${c}`, (join: any) =>
@@ -123,20 +125,20 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
         .select([...fieldSelections(target, c), sql`${ref(p, relation.localKey)}`.as(KEY)])
         .where(and([...where(c), inList(ref(p, relation.localKey), part)]))
         .orderBy(order())
-        .limit(limit),
+        .limit(EMBED_LIMIT),
     );
     grouped = groupBy(rows, KEY);
   } else {
     // symmetric: read the pivot in both directions, then the targets once.
     const p = 'e1';
-    const pairs = (await selectRows(ctx, load, relation, 'pairs', parentIds, (part, limit) =>
+    const pairs = (await selectRows(ctx, load, relation, 'pairs', parentIds, (part) =>
       db
         .selectFrom(`${relation.pivot} as ${p}`)
         .select([sql`${ref(p, relation.localKey)}`.as('a'), sql`${ref(p, relation.foreignKey)}`.as('b')])
         .where(
           sql<SqlBool>`(${inList(ref(p, relation.localKey), part)} or ${inList(ref(p, relation.foreignKey), part)})`,
         )
-        .limit(limit),
+        .limit(EMBED_LIMIT),
     )) as { a: number; b: number }[];
     const wanted = new Set(parentIds);
     const edges: [number, number][] = [];
@@ -150,13 +152,13 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
       relation,
       'targets',
       distinct(edges.map(([, other]) => other)),
-      (part, limit) =>
+      (part) =>
         db
           .selectFrom(`${target.table} as ${c}`)
           .select(fieldSelections(target, c))
           .where(and([...where(c), inList(ref(c, 'id'), part)]))
           .orderBy(order())
-          .limit(limit),
+          .limit(EMBED_LIMIT),
     );
     const position = new Map(targets.map((t, i) => [t.id, i]));
     grouped = new Map();
@@ -240,7 +242,7 @@ export function foldedSelections(
     const l = `${c}l`;
     const keys = orderList.map((o, i) => sql`${o.expr} as ${sql.id(`k${i}`)}`);
     const outerOrder = orderSql(orderList.map((o, i) => ({ ...o, expr: sql.ref(`${l}.k${i}`) })));
-    const children = sql`select ${object} as o, ${sql.join(keys)} from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${sql.lit(FOLDED_LIST_CAP)}`;
+    const children = sql`select ${object} as o, ${sql.join(keys)} from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${literalLimit(FOLDED_LIST_CAP)}`;
     const list =
       ctx.dialect === 'sqlite'
         ? sql`json_group_array(json(${sql.ref(`${l}.o`)}) order by ${outerOrder})`

@@ -22,7 +22,7 @@ import type { Step } from './resolve.js';
 import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition, searchTermsLookups } from './search.js';
 import { countSelections, fieldSelections, unpackShared } from './select.js';
-import { Aliases, and, ref } from './sql.js';
+import { Aliases, and, literalLimit, ref } from './sql.js';
 import { lookupKey, type ResolvedTerms, resolveTerms, type TermsLookup, type TermsParameter } from './term-cache.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
 import { type FilterValue, type Plan, validateQuery } from './validate.js';
@@ -106,12 +106,12 @@ async function runPlan(
           return q.base
             .select(rowSelections(ctx, registry, plan, q.root, q.aliases))
             .orderBy(q.order())
-            .limit(sql.lit(limit));
+            .limit(literalLimit(limit));
         })
       : ((await generic()
           .base.select(rowSelections(ctx, registry, plan, root, aliases))
           .orderBy(generic().order)
-          .limit(sql.lit(limit))
+          .limit(literalLimit(limit))
           .execute()) as Row[]);
     if (rows.length > MAX_UNPAGED_ROWS) throw new BadRequestError(queryMessages.tooManyRows(MAX_UNPAGED_ROWS));
     return finish(ctx, plan, rows);
@@ -493,8 +493,7 @@ function pageBounds<Q extends { limit(limit: unknown): Q; offset(offset: unknown
   perPage: number,
   offset: unknown,
 ): Q {
-  if (!Number.isSafeInteger(perPage) || perPage < 1) throw new Error(`Taille de page inattendue : ${perPage}`);
-  const limited = query.limit(sql.lit(perPage));
+  const limited = query.limit(literalLimit(perPage));
   return offset === 0 ? limited : limited.offset(offset);
 }
 
@@ -520,7 +519,7 @@ async function searchedPage(
     __total?: number;
   }>`select ${id} as ${sql.id('id')}${total}
     from (${sql.join(arms, sql` union `)}) as ${sql.id('u')} where ${id} is not null
-    order by ${id} ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')} limit ${limit} offset ${offset}`;
+    order by ${id} ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')} limit ${literalLimit(limit)} offset ${offset}`;
   return (await query.execute(db)).rows;
 }
 
@@ -604,7 +603,7 @@ export async function* runExport(
     .where(and(whereOf(ctx, registry, plan, root, aliases)))
     .select(ref(root, 'id').as('id'))
     .orderBy(orderSql(orderExpressions(registry, resource, plan.order, root, aliases)))
-    .limit(MAX_EXPORT_ROWS + 1)
+    .limit(literalLimit(MAX_EXPORT_ROWS + 1))
     .execute()) as { id: number }[];
   if (idRows.length > MAX_EXPORT_ROWS) throw new BadRequestError(queryMessages.tooManyRows(MAX_EXPORT_ROWS));
   for (let start = 0; start < idRows.length; start += EXPORT_CHUNK) {

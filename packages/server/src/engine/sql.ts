@@ -20,6 +20,17 @@ export function or(parts: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
+/**
+ * A LIMIT written as a literal integer, never bound. SQLite (3.48 and later) reads the value bound to a `LIMIT ?`
+ * while it plans, and so prepares the statement again at every run, statement cache or not (a teammates embed took
+ * 11 µs instead of 4); PostgreSQL plans a named statement's bound LIMIT without knowing it. Only for integers the
+ * server computed (a constant, a validated page size), never request text.
+ */
+export function literalLimit(rows: number): RawBuilder<number> {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new Error(`LIMIT inattendue : ${rows}`);
+  return sql.lit(rows) as RawBuilder<number>;
+}
+
 /** Escapes LIKE's own wildcards so a value matches literally; `\` is the ESCAPE character everywhere. */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: reads the terms tables of any database the engine runs on
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { tableVersions, type VersionReader } from './count-cache.js';
-import { escapeLike, ftsPhrase } from './sql.js';
+import { escapeLike, ftsPhrase, literalLimit } from './sql.js';
 import type { EngineContext } from './types.js';
 
 // The terms a search text matches, kept while the table they index is unchanged. A search looks each indexed
@@ -93,7 +93,7 @@ export async function resolveTerms(
       continue;
     }
     const matching = ctx.dialect === 'postgres' ? matchingTermsPostgres(lookup) : matchingTerms(lookup);
-    const rows = await sql<{ value: string }>`${matching} limit ${MAX_TERMS + 1}`.execute(db);
+    const rows = await sql<{ value: string }>`${matching} limit ${literalLimit(MAX_TERMS + 1)}`.execute(db);
     if (rows.rows.length > MAX_TERMS) continue;
     const values = rows.rows.map((r) => r.value);
     const parameter = ctx.dialect === 'postgres' ? values : JSON.stringify(values);

@@ -7,6 +7,7 @@ import { constraintViolation } from './db-errors.js';
 import { diffRow, erasePersonal, ownersOf, recordHistory, scrubPersonalHistory } from './history.js';
 import { runGet } from './list.js';
 import { targetOf } from './relations.js';
+import { literalLimit } from './sql.js';
 import type { EngineContext, Registry, Resource, Row, WriteScope, WriteSpec } from './types.js';
 
 // Generic writes (ARCHITECTURE §3): POST creates (201), PUT changes only the fields sent (200), DELETE (204).
@@ -319,7 +320,7 @@ export async function deleteRecord(ctx: EngineContext, registry: Registry, name:
           .selectFrom(dependent.table)
           .select(dependent.column)
           .where(dependent.column, '=', id)
-          .limit(1)
+          .limit(literalLimit(1))
           .executeTakeFirst();
         if (used) throw new ConflictError(message);
       }

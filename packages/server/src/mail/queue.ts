@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Transporter } from 'nodemailer';
 import type { DB, OutboxMailsTable } from '../db/schema.js';
+import { literalLimit } from '../engine/sql.js';
 import { startPoller } from '../services/poller.js';
 import { type AttachmentSpec, parseAttachments, renderAttachments } from './attachments.js';
 
@@ -105,7 +106,7 @@ export async function dueMailIds(db: Kysely<DB>, now = new Date(), limit = BATCH
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .orderBy('id')
-    .limit(limit)
+    .limit(literalLimit(limit))
     .execute();
   return rows.map((row) => row.id);
 }

@@ -4,6 +4,7 @@ import { createApiClient } from '../auth/api-tokens.js';
 import { MESSAGES } from '../auth/messages.js';
 import { nameField, parseBody, parseId, strictPayload } from '../auth/validation.js';
 import { recordHistory } from '../engine/history.js';
+import { literalLimit } from '../engine/sql.js';
 import type { RouteAccess } from '../http/context.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 
@@ -46,7 +47,7 @@ export async function registerApiClientRoutes(app: FastifyInstance): Promise<voi
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     const data = await select
-      .limit(perPage)
+      .limit(literalLimit(perPage))
       .offset((query.page - 1) * perPage)
       .execute();
     const total = Number(count);

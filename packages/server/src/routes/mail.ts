@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseBody, strictPayload } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
+import { literalLimit } from '../engine/sql.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError } from '../http/errors.js';
 import { BOOKING_TEMPLATES, queueBookingMail, queueConvocations } from '../mail/compose.js';
@@ -161,7 +162,7 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(202).send({ id: queued.id, recipient: user.email });
   });
   app.get('/api/outbox', { config: OUTBOX }, async () => {
-    const rows = await outboxList(db).limit(OUTBOX_LIMIT).execute();
+    const rows = await outboxList(db).limit(literalLimit(OUTBOX_LIMIT)).execute();
     return rows.map(present);
   });
 }

@@ -14,6 +14,7 @@ import {
 } from '../auth/validation.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, recordHistory } from '../engine/history.js';
+import { literalLimit } from '../engine/sql.js';
 import type { RouteAccess, SessionUser } from '../http/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 
@@ -176,7 +177,7 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
         .selectFrom(table)
         .select('user_id')
         .where('user_id', '=', target.id)
-        .limit(1)
+        .limit(literalLimit(1))
         .executeTakeFirst();
       if (used) throw new ConflictError('Cet utilisateur a un historique (notes, emails) : désactivez-le plutôt.');
     }

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
+import { literalLimit } from '../engine/sql.js';
 import type { Auth } from '../http/context.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 
@@ -58,7 +59,7 @@ const hasReferent = async (trx: Trx, bookingId: number) =>
     .select('id')
     .where('booking_id', '=', bookingId)
     .where('is_referent', '=', 1)
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst()) !== undefined;
 
 /** Passenger create/update: the first passenger of a booking becomes its referent; the referent cannot just resign. */
@@ -94,7 +95,7 @@ export async function beforePassengerDelete(
     .where('booking_id', '=', bookingId)
     .where('id', '<>', Number(existing.id))
     .orderBy('id')
-    .limit(1)
+    .limit(literalLimit(1))
     .executeTakeFirst();
   if (!next) return;
   await trx.updateTable('passengers').set({ is_referent: 1 }).where('id', '=', next.id).execute();

@@ -2,7 +2,7 @@ import { OPEN_BOOKING_STATUS_IDS, SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { escapeLike } from '../engine/sql.js';
+import { escapeLike, literalLimit } from '../engine/sql.js';
 import {
   foldedTermsLike,
   keptTerms,
@@ -112,7 +112,7 @@ async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: stri
     const newest = (column: 'last_name' | 'first_name') =>
       sql`select distinct p.booking_id as x from passengers p
         where p.${sql.id(column)} = t.value and p.booking_is_open = ${sql.lit(open ? 1 : 0)}
-        order by p.booking_id desc limit ${sql.lit(SEARCH_MAX_BOOKINGS)}`;
+        order by p.booking_id desc limit ${literalLimit(SEARCH_MAX_BOOKINGS)}`;
     const perTerm = (column: 'last_name' | 'first_name') => {
       const terms = `passengers_${column}_terms`;
       const ids =
@@ -153,7 +153,7 @@ async function newestMatches(db: Kysely<DB>, sources: RawBuilder<unknown>[]): Pr
     .select('b.id')
     .orderBy(sql`case when b.booking_status_id in (${OPEN_STATUSES}) then 0 else 1 end`)
     .orderBy('b.id', 'desc')
-    .limit(SEARCH_MAX_BOOKINGS)
+    .limit(literalLimit(SEARCH_MAX_BOOKINGS))
     .execute();
   return matches.map((m) => m.id);
 }

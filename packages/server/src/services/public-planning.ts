@@ -1,6 +1,7 @@
 import { FLIGHT_STATUSES, isCalendarDate, type PublicFlight, type PublicPlanning, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { literalLimit } from '../engine/sql.js';
 import { BadRequestError } from '../http/errors.js';
 import { parisToday } from './registration-requests.js';
 
@@ -127,7 +128,7 @@ export async function readPublicPlanning(
     .orderBy('f.scheduled_date')
     .orderBy('f.scheduled_time')
     .orderBy('f.id')
-    .limit(PUBLIC_PLANNING_MAX_FLIGHTS + 1);
+    .limit(literalLimit(PUBLIC_PLANNING_MAX_FLIGHTS + 1));
   select =
     query.location_id !== undefined
       ? select.where('f.location_id', '=', query.location_id)

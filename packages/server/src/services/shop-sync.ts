@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB, WoocommerceSyncJobsTable } from '../db/schema.js';
+import { literalLimit } from '../engine/sql.js';
 import { startPoller } from './poller.js';
 import { readShopCredentials, ShopError, ShopNotFoundError, shopRequest } from './woocommerce.js';
 
@@ -64,7 +65,7 @@ async function dueJobIds(db: Kysely<DB>, now: Date): Promise<number[]> {
     .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
     .orderBy('id')
-    .limit(BATCH)
+    .limit(literalLimit(BATCH))
     .execute();
   return rows.map((row) => row.id);
 }
