@@ -1,6 +1,6 @@
+import Sqlite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { createDatabase, type Database, isPreparableRead } from '../src/db/database.js';
