@@ -13,6 +13,7 @@ import {
 import pg from 'pg';
 import { registerChangeStamp } from './change-stamp.js';
 import type { DB } from './schema.js';
+import { withObjectRows } from './sqlite-rows.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -49,13 +50,17 @@ export const STATEMENT_CACHE_SIZE = 500;
  * often more time than running it. The connection is handed to Kysely through this wrapper, which keeps the
  * prepared statements by SQL text (an LRU map). Safe because every statement runs to completion with all()/run()
  * on the single connection (Kysely's mutex), never left half-iterated; SQLite re-prepares a statement by itself
- * when the schema changes under it.
+ * when the schema changes under it. Rows are built by a function written for each statement's columns
+ * (sqlite-rows.ts); a schema change made through this connection (a migration) empties the cache, so that no
+ * statement keeps the columns of a table as it was.
  *
  * Kysely opens a transaction with a plain (deferred) `begin`: its first read pins a snapshot, and if another
  * process commits before its first write, that write fails at once with SQLITE_BUSY_SNAPSHOT, busy_timeout or
  * not. Every transaction of ours writes, so it starts `begin immediate`: the write lock first, waiting for
  * another writer's commit (busy_timeout) instead of failing after it.
  */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
 export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {
@@ -68,7 +73,8 @@ export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACH
       if (statement) {
         statements.delete(text);
       } else {
-        statement = sqlite.prepare(text === 'begin' ? 'begin immediate' : text) as unknown as SqliteStatement;
+        if (SCHEMA_CHANGE.test(text)) statements.clear();
+        statement = withObjectRows(sqlite.prepare(text === 'begin' ? 'begin immediate' : text));
         if (statements.size >= size) statements.delete(statements.keys().next().value as string);
       }
       statements.set(text, statement);
