@@ -185,9 +185,10 @@ async function loadRelation(ctx: EngineContext, load: Load, node: EmbedNode, par
 // referent passenger) with nothing nested under it is answered inside the parents' own statement, as a JSON
 // object sub-select, instead of a query of its own: one statement (one PostgreSQL round trip) for a page and its
 // lookups. JSON keeps SQLite's values as they are; on PostgreSQL, timestamps are put back in the driver's form.
-// On a page (100 parents at most), a plain list of children (a booking's requested dates) folds the same way, as a
-// JSON array of at most FOLDED_LIST_CAP children per parent: when a parent reaches it, the folded arrays are
-// dropped and the relation is loaded by its own query, with its ceiling (MAX_EMBED_ROWS), as before.
+// On a page (100 parents at most) or a detail read, a plain list of children (a booking's requested dates, a
+// flight's teammates through their pivot) folds the same way, as a JSON array of at most FOLDED_LIST_CAP children
+// per parent: when a parent reaches it, the folded arrays are dropped and the relation is loaded by its own query,
+// with its ceiling (MAX_EMBED_ROWS), as before.
 
 const FOLDED = '__folded_';
 /** json_object / json_build_object take two arguments per field: keep well under both engines' limits. */
@@ -195,13 +196,16 @@ const MAX_FOLDED_FIELDS = 40;
 /** Children a folded list reads per parent; 100 parents × 50 stays within MAX_EMBED_ROWS. */
 export const FOLDED_LIST_CAP = 50;
 
-/** How an embed comes with its parents' statement: one object, a list (pages only), or not at all (null). */
-export function foldKind(node: EmbedNode, isPage: boolean): 'one' | 'list' | null {
+/**
+ * How an embed comes with its parents' statement: one object, a list (a page's or a record's: `foldsLists`), or
+ * not at all (null).
+ */
+export function foldKind(node: EmbedNode, foldsLists: boolean): 'one' | 'list' | null {
   const { relation } = node;
   if (node.children.length) return null;
   if (Object.values(node.resource.fields).filter((f) => !f.hidden).length > MAX_FOLDED_FIELDS) return null;
   if (relation.kind === 'belongsTo' || (relation.kind === 'hasMany' && relation.single)) return 'one';
-  return relation.kind === 'hasMany' && isPage ? 'list' : null;
+  return (relation.kind === 'hasMany' || relation.kind === 'manyToMany') && foldsLists ? 'list' : null;
 }
 
 /** The folded embeds of `nodes` as JSON sub-selects on the parent row `alias`. */
@@ -209,10 +213,10 @@ export function foldedSelections(
   ctx: EngineContext,
   nodes: EmbedNode[],
   alias: string,
-  isPage: boolean,
+  foldsLists: boolean,
 ): AliasedRawBuilder<unknown, string>[] {
   return nodes.flatMap((node, i) => {
-    const kind = foldKind(node, isPage);
+    const kind = foldKind(node, foldsLists);
     if (!kind) return [];
     const { relation, resource: target } = node;
     const c = `f${i}`;
@@ -227,8 +231,17 @@ export function foldedSelections(
       where.push(sql<SqlBool>`${ref(c, 'id')} = ${ref(alias, relation.foreignKey)}`);
       return [sql`(select ${object} from ${table(target.table, c)} where ${and(where)})`.as(column)];
     }
-    const foreignKey = (relation as { foreignKey: string }).foreignKey;
-    where.push(sql<SqlBool>`${ref(c, foreignKey)} = ${ref(alias, 'id')}`);
+    // A many-to-many list reads its pivot joined to the targets, as loadRelation does.
+    const p = `${c}p`;
+    const from =
+      relation.kind === 'manyToMany'
+        ? sql`${table(relation.pivot, p)} join ${table(target.table, c)} on ${ref(c, 'id')} = ${ref(p, relation.foreignKey)}`
+        : table(target.table, c);
+    where.push(
+      relation.kind === 'manyToMany'
+        ? sql<SqlBool>`${ref(p, relation.localKey)} = ${ref(alias, 'id')}`
+        : sql<SqlBool>`${ref(c, (relation as { foreignKey: string }).foreignKey)} = ${ref(alias, 'id')}`,
+    );
     const orderList = simpleOrder(target, relation.order ?? target.defaultOrder, c);
     const order = orderSql(orderList);
     if (kind === 'one') {
@@ -242,7 +255,7 @@ export function foldedSelections(
     const l = `${c}l`;
     const keys = orderList.map((o, i) => sql`${o.expr} as ${sql.id(`k${i}`)}`);
     const outerOrder = orderSql(orderList.map((o, i) => ({ ...o, expr: sql.ref(`${l}.k${i}`) })));
-    const children = sql`select ${object} as o, ${sql.join(keys)} from ${table(target.table, c)} where ${and(where)} order by ${order} limit ${literalLimit(FOLDED_LIST_CAP)}`;
+    const children = sql`select ${object} as o, ${sql.join(keys)} from ${from} where ${and(where)} order by ${order} limit ${literalLimit(FOLDED_LIST_CAP)}`;
     const list =
       ctx.dialect === 'sqlite'
         ? sql`json_group_array(json(${sql.ref(`${l}.o`)}) order by ${outerOrder})`
@@ -254,10 +267,16 @@ export function foldedSelections(
 const hasZone = /(Z|[+-]\d{2}(:?\d{2})?)$/;
 
 /** Puts each folded embed's value in place (parsed, typed like loaded rows); returns the nodes left to load. */
-function unfold(ctx: EngineContext, rows: Row[], nodes: EmbedNode[], budget: RowBudget, isPage: boolean): EmbedNode[] {
+function unfold(
+  ctx: EngineContext,
+  rows: Row[],
+  nodes: EmbedNode[],
+  budget: RowBudget,
+  foldsLists: boolean,
+): EmbedNode[] {
   const rest: EmbedNode[] = [];
   for (const node of nodes) {
-    const kind = foldKind(node, isPage);
+    const kind = foldKind(node, foldsLists);
     if (!kind) {
       rest.push(node);
       continue;
@@ -306,10 +325,10 @@ export async function loadFoldedAndEmbeds(
   ctx: EngineContext,
   rows: Row[],
   nodes: EmbedNode[],
-  isPage: boolean,
+  foldsLists: boolean,
 ): Promise<void> {
   const budget = new RowBudget(rows.length);
-  const rest = unfold(ctx, rows, nodes, budget, isPage);
+  const rest = unfold(ctx, rows, nodes, budget, foldsLists);
   await loadEmbeds(ctx, rows, rest, budget);
 }
 

@@ -53,7 +53,7 @@ function whereOf(
 /** Embeds (the folded ones come with the rows: rowsById and the unpaged read select them) and appends. */
 async function finish(ctx: EngineContext, plan: Plan, rows: Row[]): Promise<Row[]> {
   unpackShared(plan.resource, rows);
-  await loadFoldedAndEmbeds(ctx, rows, plan.embeds, plan.page !== null);
+  await loadFoldedAndEmbeds(ctx, rows, plan.embeds, plan.foldsLists);
   for (const append of plan.appends) await append.run(ctx, rows);
   return rows;
 }
@@ -544,13 +544,13 @@ function rowSelections(ctx: EngineContext, registry: Registry, plan: Plan, root:
   return [
     ...fieldSelections(plan.resource, root, ctx),
     ...countSelections(registry, plan.counts, root, aliases),
-    ...foldedSelections(ctx, plan.embeds, root, plan.page !== null),
+    ...foldedSelections(ctx, plan.embeds, root, plan.foldsLists),
   ];
 }
 
 /** Names everything but the ids that makes rowSelections' SQL: the counts and the folded embeds asked. */
 function rowsKey(plan: Plan): string {
-  const folded = plan.embeds.filter((e) => foldKind(e, plan.page !== null)).map((e) => e.name);
+  const folded = plan.embeds.filter((e) => foldKind(e, plan.foldsLists)).map((e) => e.name);
   return `rows|${plan.counts.map((c) => c.name).join(',')}|${folded.join(',')}`;
 }
 

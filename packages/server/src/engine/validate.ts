@@ -56,6 +56,11 @@ export type Plan = {
   appends: { name: string; run: AppendFunction }[];
   page: number | null;
   perPage: number;
+  /**
+   * The rows are a page or one record: few enough parents for their plain lists of children to come folded into
+   * the rows' statement (embed.ts, foldKind). An unpaged list or an export reads each list by its own statement.
+   */
+  foldsLists: boolean;
 };
 
 const COMPARISONS: readonly Operator[] = ['=', '<>', '<', '<=', '>', '>='];
@@ -233,7 +238,22 @@ export function validateQuery(
     throw new BadRequestError(queryMessages.perPageWithoutPage);
   }
 
-  const plan = { resource, filters, search, has, hasnot, order, embeds, counts, sums, appends, page, perPage };
+  const foldsLists = page !== null || options.detail === true;
+  const plan = {
+    resource,
+    filters,
+    search,
+    has,
+    hasnot,
+    order,
+    embeds,
+    counts,
+    sums,
+    appends,
+    page,
+    perPage,
+    foldsLists,
+  };
   if (checks.isApiClient) checkApiClientPlan(plan);
   return plan;
 }

@@ -183,6 +183,61 @@ describe(`embed query count on ${engine}`, () => {
     expect(byId(capped.answer)[dated]?.requested_dates).toEqual(first.requested_dates);
   });
 
+  it('folds a record’s lists, many-to-many ones included, into its statement, as their own statements answer them', async () => {
+    const db = t.database.db;
+    const flight = await newFlight(db);
+    for (const last_name of ['Zèbre', 'avion', 'Écureuil']) {
+      await db
+        .insertInto('flight_teammates')
+        .values({ flight_id: flight, teammate_id: await newTeammate(db, { last_name }) })
+        .execute();
+    }
+    const booking = await newBooking(db);
+    for (const date of ['2026-09-03', '2026-07-01']) {
+      await db.insertInto('requested_dates').values({ booking_id: booking, date }).execute();
+    }
+    await db.insertInto('booking_flight_schedules').values({ booking_id: booking, flight_schedule_id: 1 }).execute();
+    const { ctx, counter } = countingContext(t);
+    const read = async (name: string, id: number, embed: string[]) => {
+      counter.count = 0;
+      const answer = await getResource(ctx, name, id, { embed });
+      return { answer, statements: counter.count };
+    };
+    // Unpaged, each list is read by its own statement: the reference answer.
+    const reference = async (name: string, id: number, embed: string[]) =>
+      ((await listResource(ctx, name, { filters: [{ field: 'id', op: '=', value: id }], embed } as never)) as Row[])[0];
+
+    const flightEmbeds = ['teammates', 'flight_status'];
+    const withTeammates = await read('flights', flight, flightEmbeds);
+    expect(withTeammates.statements).toBe((await read('flights', flight, [])).statements);
+    expect(withTeammates.answer).toEqual(await reference('flights', flight, flightEmbeds));
+    const teammates = withTeammates.answer.teammates as { last_name: string }[];
+    expect(teammates.map((m) => m.last_name)).toEqual(['avion', 'Écureuil', 'Zèbre']);
+
+    const bookingEmbeds = ['requested_dates', 'flight_schedules', 'notes'];
+    const withLists = await read('bookings', booking, bookingEmbeds);
+    expect(withLists.statements).toBe((await read('bookings', booking, [])).statements);
+    expect(withLists.answer).toEqual(await reference('bookings', booking, bookingEmbeds));
+    expect((withLists.answer.requested_dates as { date: string }[]).map((d) => d.date)).toEqual([
+      '2026-07-01',
+      '2026-09-03',
+    ]);
+    expect(withLists.answer.notes).toEqual([]);
+
+    // More teammates than a folded list holds: all of them, by the relation's own statement.
+    const crowded = await newFlight(db);
+    for (let i = 0; i < FOLDED_LIST_CAP + 3; i += 1) {
+      await db
+        .insertInto('flight_teammates')
+        .values({ flight_id: crowded, teammate_id: await newTeammate(db) })
+        .execute();
+    }
+    const all = await read('flights', crowded, flightEmbeds);
+    expect(all.statements).toBe(withTeammates.statements + 1);
+    expect((all.answer.teammates as unknown[]).length).toBe(FOLDED_LIST_CAP + 3);
+    expect(all.answer).toEqual(await reference('flights', crowded, flightEmbeds));
+  });
+
   it('reads a page with its lookups and a count in one round trip on PostgreSQL once its total is cached', async () => {
     const { ctx, counter } = countingContext(t);
     const query = {
