@@ -205,7 +205,12 @@ describe(`embed query count on ${engine}`, () => {
     };
     // Unpaged, each list is read by its own statement: the reference answer.
     const reference = async (name: string, id: number, embed: string[]) =>
-      ((await listResource(ctx, name, { filters: [{ field: 'id', op: '=', value: id }], embed } as never)) as Row[])[0];
+      (
+        (await listResource(ctx, name, {
+          filters: [{ field: 'id', op: '=', value: id }],
+          embed,
+        } as never)) as unknown as Row[]
+      )[0];
 
     const flightEmbeds = ['teammates', 'flight_status'];
     const withTeammates = await read('flights', flight, flightEmbeds);
