@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { renderBookingTicketsPdf } from '../pdf/tickets.js';
+import { ticketsPdf } from '../pdf/lazy.js';
 
 // Attachments are stored as descriptions (outbox_mails.attachments, JSON) and rendered when the mail leaves:
 // no blobs in the database, and the document reflects the record as it is at send time.
@@ -20,7 +20,7 @@ const RENDERERS: Record<AttachmentSpec['kind'], Renderer> = {
       .select('number')
       .where('id', '=', spec.booking_id)
       .executeTakeFirst();
-    const pdf = booking ? await renderBookingTicketsPdf(db, spec.booking_id) : null;
+    const pdf = booking ? await (await ticketsPdf()).renderBookingTicketsPdf(db, spec.booking_id) : null;
     if (!booking || !pdf) throw new AttachmentError('Billets introuvables : la réservation a été supprimée.');
     return { filename: `billets-${booking.number}.pdf`, content: pdf, contentType: 'application/pdf' };
   },

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../http/errors.js';
-import { renderFlightPlanPdf } from '../pdf/flight-plan.js';
+import { flightPlanPdf, ticketsPdf } from '../pdf/lazy.js';
 import { sampleTicketSheet } from '../pdf/ticket-data.js';
-import { renderBookingTicketsPdf, renderPassengerTicketPdf, renderTicketSheet } from '../pdf/tickets.js';
 import { pathId } from './params.js';
 
 // Printed documents, shown inline in the app's frames and downloadable: tickets (issue 8, the booking's sheet and
@@ -30,7 +29,11 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
     const id = pathId(request);
     const booking = await db.selectFrom('bookings').select('number').where('id', '=', id).executeTakeFirst();
     if (!booking) throw new NotFoundError();
-    return sendPdf(reply, await renderBookingTicketsPdf(db, id), fileName('billets', booking.number));
+    return sendPdf(
+      reply,
+      await (await ticketsPdf()).renderBookingTicketsPdf(db, id),
+      fileName('billets', booking.number),
+    );
   });
   app.get('/api/passengers/:id/ticket.pdf', async (request, reply) => {
     const id = pathId(request);
@@ -42,7 +45,7 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
     if (!passenger) throw new NotFoundError();
     return sendPdf(
       reply,
-      await renderPassengerTicketPdf(db, id),
+      await (await ticketsPdf()).renderPassengerTicketPdf(db, id),
       fileName('billet', passenger.ticket_number ?? String(id)),
     );
   });
@@ -55,7 +58,7 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
       .executeTakeFirst();
     if (!flight) throw new NotFoundError();
     const name = `plan-de-vol-${flight.scheduled_date}-${flight.scheduled_time.slice(0, 5).replace(':', 'h')}`;
-    return sendPdf(reply, await renderFlightPlanPdf(db, id), fileName(name, String(id)));
+    return sendPdf(reply, await (await flightPlanPdf()).renderFlightPlanPdf(db, id), fileName(name, String(id)));
   });
   // The ticket template page's preview: the real renderer on sample data, in the template's base.
   app.get(
@@ -75,7 +78,7 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
         .where('key', '=', 'company_name')
         .executeTakeFirst();
       const sheet = sampleTicketSheet(template.template_base, company?.value?.trim() || 'Montgolfière');
-      return sendPdf(reply, await renderTicketSheet(sheet), fileName('apercu-billet', String(id)));
+      return sendPdf(reply, await (await ticketsPdf()).renderTicketSheet(sheet), fileName('apercu-billet', String(id)));
     },
   );
 }
