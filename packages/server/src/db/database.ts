@@ -45,6 +45,9 @@ function setPgTypeParsers(): void {
 /** How many prepared statements a SQLite connection keeps (least recently used dropped first). */
 export const STATEMENT_CACHE_SIZE = 500;
 
+/** DDL: what changes the columns a cached statement answers. */
+const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
+
 /**
  * Kysely's SQLite driver calls `prepare(sql)` on every query: SQLite then parses and plans the statement again,
  * often more time than running it. The connection is handed to Kysely through this wrapper, which keeps the
@@ -59,8 +62,6 @@ export const STATEMENT_CACHE_SIZE = 500;
  * not. Every transaction of ours writes, so it starts `begin immediate`: the write lock first, waiting for
  * another writer's commit (busy_timeout) instead of failing after it.
  */
-const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
-
 export function cachingStatements(sqlite: Sqlite.Database, size = STATEMENT_CACHE_SIZE): SqliteDatabase {
   const statements = new Map<string, SqliteStatement>();
   return {

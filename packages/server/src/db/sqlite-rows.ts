@@ -39,11 +39,12 @@ export function withObjectRows(statement: Sqlite.Statement): SqliteStatement {
   if (!statement.reader) return statement as unknown as SqliteStatement;
   const columnsOf = () => statement.columns().map((column) => column.name);
   let names = columnsOf();
-  let make = rowFactory(names);
-  if (!make) return statement as unknown as SqliteStatement;
+  const first = rowFactory(names);
+  if (!first) return statement as unknown as SqliteStatement;
+  let make: RowFactory = first;
   statement.raw(true);
   const build = (values: unknown[]): Record<string, unknown> => {
-    if (values.length !== names.length || !make) {
+    if (values.length !== names.length) {
       names = columnsOf();
       make = rowFactory(names) ?? ((v) => Object.fromEntries(names.map((name, i) => [name, v[i]])));
     }

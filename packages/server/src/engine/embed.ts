@@ -232,16 +232,14 @@ export function foldedSelections(
       return [sql`(select ${object} from ${table(target.table, c)} where ${and(where)})`.as(column)];
     }
     // A many-to-many list reads its pivot joined to the targets, as loadRelation does.
-    const p = `${c}p`;
-    const from =
-      relation.kind === 'manyToMany'
-        ? sql`${table(relation.pivot, p)} join ${table(target.table, c)} on ${ref(c, 'id')} = ${ref(p, relation.foreignKey)}`
-        : table(target.table, c);
-    where.push(
-      relation.kind === 'manyToMany'
-        ? sql<SqlBool>`${ref(p, relation.localKey)} = ${ref(alias, 'id')}`
-        : sql<SqlBool>`${ref(c, (relation as { foreignKey: string }).foreignKey)} = ${ref(alias, 'id')}`,
-    );
+    let from = table(target.table, c);
+    if (relation.kind === 'manyToMany') {
+      const p = `${c}p`;
+      from = sql`${table(relation.pivot, p)} join ${from} on ${ref(c, 'id')} = ${ref(p, relation.foreignKey)}`;
+      where.push(sql<SqlBool>`${ref(p, relation.localKey)} = ${ref(alias, 'id')}`);
+    } else {
+      where.push(sql<SqlBool>`${ref(c, (relation as { foreignKey: string }).foreignKey)} = ${ref(alias, 'id')}`);
+    }
     const orderList = simpleOrder(target, relation.order ?? target.defaultOrder, c);
     const order = orderSql(orderList);
     if (kind === 'one') {

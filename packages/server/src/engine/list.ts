@@ -493,6 +493,7 @@ function pageBounds<Q extends { limit(limit: unknown): Q; offset(offset: unknown
   perPage: number,
   offset: unknown,
 ): Q {
+  if (!Number.isSafeInteger(perPage) || perPage < 1) throw new Error(`Taille de page inattendue : ${perPage}`);
   const limited = query.limit(literalLimit(perPage));
   return offset === 0 ? limited : limited.offset(offset);
 }
