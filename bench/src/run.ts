@@ -131,13 +131,39 @@ async function signIn(database: Database): Promise<Record<string, string>> {
 
 const PROFILE_DIR = path.join(BENCH_DIR, '.data', 'profiles');
 
+/**
+ * The server's full collections, read from its `--trace-gc` lines: a full mark-compact stops it for milliseconds,
+ * and their frequency is what a list's p99 follows (docs/decisions.md, the young generation's size).
+ */
+const fullCollections = { count: 0, pauseMs: 0 };
+const GC_LINE =
+  /^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: (Scavenge|Mark-Compact|Minor Mark-Sweep|Mark-Compact \(reduce\))\b.*?MB, ([\d.]+)/;
+
+/** Counts the trace lines of the collector and passes every other line of the server's output through. */
+function readServerOutput(stream: NodeJS.ReadableStream): void {
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      const gc = GC_LINE.exec(line);
+      if (!gc) process.stdout.write(`${line}\n`);
+      else if (gc[1]?.startsWith('Mark-Compact')) {
+        fullCollections.count += 1;
+        fullCollections.pauseMs += Number(gc[2]);
+      }
+    }
+  });
+}
+
 async function startServer(url: string, port: number, cpuProf = false): Promise<ChildProcess> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`Serveur non construit (${SERVER_MAIN}) : lancez « npm run bench » depuis la racine.`);
   }
   if (cpuProf) fs.rmSync(PROFILE_DIR, { recursive: true, force: true });
   const profiling = cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [];
-  const child = spawn(process.execPath, [...profiling, ...SERVER_NODE_FLAGS, SERVER_MAIN], {
+  const child = spawn(process.execPath, [...profiling, '--trace-gc', ...SERVER_NODE_FLAGS, SERVER_MAIN], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -150,8 +176,9 @@ async function startServer(url: string, port: number, cpuProf = false): Promise<
       // API only: no built SPA to serve.
       WEB_DIR: path.join(BENCH_DIR, '.data', 'no-web'),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  if (child.stdout) readServerOutput(child.stdout);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`Le serveur s'est arrêté au démarrage (code ${child.exitCode}).`);
@@ -189,6 +216,8 @@ type Measure = {
   non2xx: number;
   floorPerSec: number;
   rssMb: number | null;
+  /** Full collections of the server during the measure, and their pauses added up (ms). */
+  fullGc: { count: number; pauseMs: number };
 };
 
 async function measure(
@@ -199,7 +228,15 @@ async function measure(
   serverPid: number,
 ): Promise<Measure> {
   const requestHeaders = { ...headers, accept: 'application/json', 'content-type': 'application/json' };
-  const empty = { reqPerSec: 0, p50: 0, p99: 0, non2xx: 0, floorPerSec: 0, rssMb: null };
+  const empty = {
+    reqPerSec: 0,
+    p50: 0,
+    p99: 0,
+    non2xx: 0,
+    floorPerSec: 0,
+    rssMb: null,
+    fullGc: { count: 0, pauseMs: 0 },
+  };
   const { sequence } = scenario;
   if (sequence) {
     // One whole operation first, by hand: each of its calls must succeed.
@@ -257,8 +294,10 @@ async function measure(
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(serverPid) ?? 0);
   }, 100);
+  const gcBefore = { ...fullCollections };
   const result = await run(options.duration);
   clearInterval(sampler);
+  const fullGc = { count: fullCollections.count - gcBefore.count, pauseMs: fullCollections.pauseMs - gcBefore.pauseMs };
   peak = Math.max(peak, rssOf(serverPid) ?? 0);
   return {
     scenario,
@@ -270,6 +309,7 @@ async function measure(
     non2xx: result.non2xx + result.errors + result.timeouts,
     floorPerSec: 0,
     rssMb: peak || null,
+    fullGc,
   };
 }
 
@@ -304,6 +344,7 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
     pad('plancher', 9),
     pad('ratio', 6),
     pad('RSS Mo', 7),
+    pad('GC maj. (ms)', 13),
     pad(`p99<${TARGETS.p99Ms}`, 7),
     pad(`ratio≤${TARGETS.ratio}`, 8),
     `RSS<${TARGETS.rssMb}`,
@@ -329,6 +370,7 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
         pad(num(m.floorPerSec), 9),
         pad(num(ratio, 2), 6),
         pad(m.rssMb === null ? '?' : num(m.rssMb), 7),
+        pad(`${m.fullGc.count} (${num(m.fullGc.pauseMs)})`, 13),
         pad(verdict(m.p99 < (m.scenario.p99TargetMs ?? TARGETS.p99Ms)), 7),
         pad(verdict(ratio <= TARGETS.ratio), 8),
         m.rssMb === null ? '?' : verdict(m.rssMb < TARGETS.rssMb),
@@ -338,7 +380,8 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
   for (const m of measures) if (m.scenario.note) console.log(`${m.scenario.key}) ${m.scenario.note}`);
   console.log(
     '\nplancher : la même réponse en SQL écrit à la main, dans ce processus, même durée et même concurrence ;' +
-      ' ratio = plancher / serveur ; RSS = pic du processus serveur pendant la mesure.',
+      ' ratio = plancher / serveur ; RSS = pic du processus serveur pendant la mesure ;' +
+      ' GC maj. = collectes complètes du serveur pendant la mesure (et leurs pauses cumulées).',
   );
 }
 
