@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import {
@@ -10,7 +11,7 @@ import {
   SqliteDialect,
   type SqliteStatement,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { registerChangeStamp } from './change-stamp.js';
 import type { DB } from './schema.js';
 import { withObjectRows } from './sqlite-rows.js';
@@ -29,12 +30,16 @@ export function fold(value: unknown): string | null {
   return String(value).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
+// The PostgreSQL driver is loaded when a PostgreSQL database is opened: a SQLite server starts without it (60 ms).
+const requireModule = createRequire(import.meta.url);
+const loadPg = (): typeof pg => requireModule('pg') as typeof pg;
+
 // pg returns some types as strings or Dates by default; the API speaks plain JSON numbers and ISO strings.
 let pgTypesSet = false;
 function setPgTypeParsers(): void {
   if (pgTypesSet) return;
   pgTypesSet = true;
-  const { types } = pg;
+  const { types } = loadPg();
   types.setTypeParser(20, (v) => Number(v)); // int8 (count)
   types.setTypeParser(1700, (v) => Number(v)); // numeric
   types.setTypeParser(1082, (v) => v); // date stays 'YYYY-MM-DD'
@@ -146,7 +151,7 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema');
     parsed.searchParams.delete('schema');
-    const pool = new pg.Pool({
+    const pool = new (loadPg().Pool)({
       connectionString: parsed.toString(),
       max: options.poolSize ?? 10,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
