@@ -133,7 +133,7 @@ const PROFILE_DIR = path.join(BENCH_DIR, '.data', 'profiles');
 
 /**
  * The server's full collections, read from its `--trace-gc` lines: a full mark-compact stops it for milliseconds,
- * and their frequency is what a list's p99 follows (docs/decisions.md, the young generation's size).
+ * and their frequency is what a list's p99 follows (docs/decisions.md, server memory: the heap's growing factor).
  */
 const fullCollections = { count: 0, pauseMs: 0 };
 const GC_LINE =

@@ -175,7 +175,7 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   // Read outside Kysely's connection lock on purpose: run while a transaction is open it may count that
   // transaction's writes early, which only makes the stamp move sooner (change-stamp.ts).
   // Two statements, not `... from pragma_data_version`: that table-valued form prepares a PRAGMA of its own at
-  // every call (8 µs a request inside the server against 2).
+  // every call (16 µs a request inside the server, 9 as two statements: bench/README, the sixth machine).
   const changes = sqlite.prepare('select total_changes()').pluck();
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   registerChangeStamp(db, () => `${changes.get()}.${dataVersion.get()}`);
