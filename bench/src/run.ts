@@ -21,7 +21,7 @@ import {
 } from './scenarios.js';
 
 // `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]
-// [--cpu-prof] [--export]`
+// [--cpu-prof] [--export] [--uncached]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
 // signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
 // runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
@@ -57,6 +57,11 @@ type Options = {
   cpuProf: boolean;
   /** Times one CSV export of every booking (export.ts) instead of the scenarios. */
   exportCsv: boolean;
+  /**
+   * Every request asks for no cache (`Cache-Control: no-cache`): the server computes each generic read instead of
+   * answering it from its kept answers (packages/server/src/http/kept-reads.ts), which measures the engine's path.
+   */
+  uncached: boolean;
 };
 
 function parseOptions(args: readonly string[]): Options {
@@ -82,6 +87,7 @@ function parseOptions(args: readonly string[]): Options {
     fuzz,
     cpuProf: args.includes('--cpu-prof'),
     exportCsv: args.includes('--export'),
+    uncached: args.includes('--uncached'),
   };
 }
 
@@ -350,7 +356,7 @@ function printTable(measures: Measure[], options: Options, dialect: string): voi
     `RSS<${TARGETS.rssMb}`,
   ].join(' ');
   console.log(
-    `\nRésultats (${dialect}, échelle ${options.scale}, ${options.connections} connexions, ${options.duration} s par scénario)`,
+    `\nRésultats (${dialect}, échelle ${options.scale}, ${options.connections} connexions, ${options.duration} s par scénario${options.uncached ? ', sans réponses gardées' : ''})`,
   );
   console.log(header);
   console.log('-'.repeat(header.length));
@@ -392,7 +398,7 @@ async function main(): Promise<void> {
   // The floor runs on its own connection(s), like another process would.
   const floorDb = createDatabase(url, { poolSize: options.connections });
   try {
-    const headers = await signIn(database);
+    const headers = { ...(await signIn(database)), ...(options.uncached ? { 'cache-control': 'no-cache' } : {}) };
     const params = await pickParams(database, BENCH_TODAY);
     const scenarios = (await buildScenarios(floorDb, params)).filter((s) => options.scenarios.includes(s.key));
     const port = await freePort();

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
-import { KeptPerDatabase } from '../db/change-stamp.js';
+import { changeStamp, KeptPerDatabase } from '../db/change-stamp.js';
 import type { DB } from '../db/schema.js';
 import type { SessionUser } from '../http/context.js';
 import { precompiled } from '../services/precompiled.js';
@@ -18,6 +18,13 @@ export type LoadedSession = {
   expiresAt: string;
   lastSeenAt: string;
   user: SessionUser;
+  /**
+   * What the database looked like when the session was read, to label the answers kept for this request
+   * (http/kept-reads.ts) at no extra cost: on SQLite the change stamp read just before (db/change-stamp.ts), on
+   * PostgreSQL the sum of every table's version (migration 0014) read in the session's own statement. Versions only
+   * grow, so the sum moves with any committed write to a tracked table.
+   */
+  dataVersion: string;
 };
 
 /**
@@ -46,6 +53,7 @@ const sessionQuery = precompiled(
         'r.slug as role_slug',
         'r.label as role_label',
         'c.slug as capability',
+        sql<string>`(select sum(version) from table_versions)`.as('data_version'),
       ])
       .where('s.id', '=', id),
   1,
@@ -62,7 +70,8 @@ export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.n
   // Precompiled (services/precompiled.ts): this runs before every API call; only the id changes.
   const id = sha256(rawToken);
   const load = () => sessionQuery(db, id);
-  const rows = await (keptSessions.read(db, id, load) ?? load());
+  const stamp = changeStamp(db);
+  const rows = await (keptSessions.read(db, id, load, stamp) ?? load());
   const first = rows[0];
   if (!first) return null;
   if (Date.parse(first.expires_at) <= now) {
@@ -74,6 +83,7 @@ export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.n
     csrfToken: first.csrf_token,
     expiresAt: first.expires_at,
     lastSeenAt: first.last_seen_at,
+    dataVersion: stamp ?? String(first.data_version),
     user: {
       id: first.user_id,
       first_name: first.first_name,

@@ -59,9 +59,11 @@ export class KeptPerDatabase<V> {
 
   constructor(private readonly max: number) {}
 
-  /** The value of `key`, kept or loaded now; null when the database has no stamp (read it every time then). */
-  read(db: object, key: string, load: () => Promise<V>): Promise<V> | null {
-    const stamp = changeStamp(db);
+  /**
+   * The value of `key`, kept or loaded now; null when the database has no stamp (read it every time then). `stamp`:
+   * the database's stamp read by the caller just before (to label other values with the same reading).
+   */
+  read(db: object, key: string, load: () => Promise<V>, stamp = changeStamp(db)): Promise<V> | null {
     if (stamp === null) return null;
     let kept = this.byDatabase.get(db);
     if (!kept) {

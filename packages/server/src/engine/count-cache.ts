@@ -27,7 +27,7 @@ const MAX_ENTRIES = 2_000;
 /** Per database (a Kysely instance; tests and the bench open several side by side). */
 const caches = new WeakMap<object, Map<string, Entry>>();
 /** The tables that have a version row, per database, read once. */
-const trackedTables = new WeakMap<object, Promise<Set<string>>>();
+const trackedTablesOf = new WeakMap<object, Promise<Set<string>>>();
 
 export type CountKey = { key: string; tables: string[] };
 
@@ -81,14 +81,15 @@ export function countKeyOf(ctx: EngineContext, registry: Registry, plan: Plan): 
   return { key, tables: [...tables].sort() };
 }
 
-function tracked(db: Kysely<any>): Promise<Set<string>> {
-  let known = trackedTables.get(db);
+/** The tables that have a version row (read once per database). */
+export function trackedTables(db: Kysely<any>): Promise<Set<string>> {
+  let known = trackedTablesOf.get(db);
   if (!known) {
     known = sql<{ name: string }>`select name from table_versions`
       .execute(db)
       .then((r) => new Set(r.rows.map((row) => row.name)))
       .catch(() => new Set<string>());
-    trackedTables.set(db, known);
+    trackedTablesOf.set(db, known);
   }
   return known;
 }
@@ -117,7 +118,7 @@ export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<
     }
     return versions;
   }
-  const known = await tracked(db);
+  const known = await trackedTables(db);
   if (!tables.every((t) => known.has(t))) return null;
   // Read before every cached list read: compiled once per number of tables (compiled.ts), not built each time.
   const rows = await runShaped<{ name: string; version: string | number }>(
@@ -227,6 +228,6 @@ export async function cachedCount(
 
 /** Forgets what a database's version table holds (a test that creates tables after the first read). */
 export function forgetTrackedTables(db: object): void {
-  trackedTables.delete(db);
+  trackedTablesOf.delete(db);
   allVersions.forget(db);
 }

@@ -11,6 +11,7 @@ import {
 import type { EngineContext, Resource } from '../engine/types.js';
 import { csvColumnsOf, csvFilename, sendCsv, wantsCsv } from '../http/csv.js';
 import { BadRequestError } from '../http/errors.js';
+import { keptRead } from '../http/kept-reads.js';
 import { RESOURCES } from '../resources/index.js';
 import { pathId } from './params.js';
 
@@ -53,16 +54,18 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
     );
   };
 
-  for (const { name, routes } of RESOURCES) {
+  for (const { name, routes, table } of RESOURCES) {
     const base = `/api/${name}`;
     if (routes.list) {
       app.get(base, { config: { access: routes.list } }, (request, reply) =>
-        wantsCsv(request) ? exportCsv(request, reply, name) : listResource(ctxOf(request), name, listQueryOf(request)),
+        wantsCsv(request)
+          ? exportCsv(request, reply, name)
+          : keptRead(request, reply, table, () => listResource(ctxOf(request), name, listQueryOf(request))),
       );
     }
     if (routes.read) {
-      app.get(`${base}/:id`, { config: { access: routes.read } }, (request) =>
-        getResource(ctxOf(request), name, pathId(request), listQueryOf(request)),
+      app.get(`${base}/:id`, { config: { access: routes.read } }, (request, reply) =>
+        keptRead(request, reply, table, () => getResource(ctxOf(request), name, pathId(request), listQueryOf(request))),
       );
     }
     if (routes.create) {

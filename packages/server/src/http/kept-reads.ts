@@ -1,0 +1,117 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionOf } from '../auth/sessions.js';
+import { changeStamp } from '../db/change-stamp.js';
+import { trackedTables } from '../engine/count-cache.js';
+import { today } from '../resources/passengers.js';
+
+// The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}), kept as the bytes sent and served
+// again while the database is unchanged: the list pages, booking and flight pages that several screens and staff
+// read again and again between writes. Auto-purged on any write, as Directus' cache with CACHE_AUTO_PURGE, but the
+// purge is the database's own: no write path has to remember it.
+//
+// What labels the kept answers, read BEFORE the answer is computed (the rule of db/change-stamp.ts: a write in
+// between makes the answer newer than its label, never older, and the label seen next differs), and read with
+// the session by the auth hook (auth/sessions.ts):
+// - SQLite: the change stamp (any write of this connection, any commit of another connection or process), read
+//   again here for an API client;
+// - PostgreSQL: the sum of the table versions, read in the session's own statement (auth/sessions.ts), so a kept
+//   read costs one round trip (the session's) where it cost two or more. Versions are bumped at commit by any
+//   writer and any server process (migration 0014). A resource over a table without a version (the write
+//   history) is never kept there.
+// What an answer depends on besides the data is in its key: who asks (a user's or an API client's fields and
+// scope), the day (the referent's next flights start today: resources/passengers.ts), the exact path and query.
+// Everything is dropped when the label moves; bounded in entries and bytes.
+//
+// A request with `Cache-Control: no-cache` (a browser's hard reload; the bench's `--uncached`) is computed afresh.
+
+const MAX_ENTRIES = 1_000;
+const MAX_BYTES = 32 * 1024 * 1024;
+/** Larger answers (a page of 100 rows with every embed) are sent and not kept. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+type Entry = { bytes: Promise<Buffer>; size: number };
+type Store = { label: string; entries: Map<string, Entry>; size: number };
+
+const stores = new WeakMap<object, Store>();
+
+async function labelOf(request: FastifyRequest, table: string): Promise<string | null> {
+  const { db, dialect } = request.server.ctx;
+  const version = sessionOf(request)?.dataVersion;
+  if (dialect === 'sqlite') return version ?? changeStamp(db);
+  if (version === undefined || !(await trackedTables(db)).has(table)) return null;
+  return version;
+}
+
+function principalOf(request: FastifyRequest): string | null {
+  const { auth } = request;
+  if (!auth) return null;
+  return auth.kind === 'user' ? `u${auth.user.id}` : `c${auth.clientId}`;
+}
+
+function storeFor(db: object, label: string): Store {
+  let store = stores.get(db);
+  if (!store || store.label !== label) {
+    store = { label, entries: new Map(), size: 0 };
+    stores.set(db, store);
+  }
+  return store;
+}
+
+function drop(store: Store, key: string, entry: Entry): void {
+  if (store.entries.get(key) !== entry) return;
+  store.entries.delete(key);
+  store.size -= entry.size;
+}
+
+/**
+ * Answers a read of `table` with `compute`'s result as JSON, from the kept bytes when the database is unchanged
+ * since they were computed for the same caller, day and URL. Errors are thrown as `compute` throws them, and never
+ * kept. Requests arriving while an answer is computed share it.
+ */
+export async function keptRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  table: string,
+  compute: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const cacheControl = request.headers['cache-control'];
+  const noCache = cacheControl !== undefined && /\bno-(cache|store)\b/i.test(cacheControl);
+  const principal = principalOf(request);
+  const label = request.method === 'GET' && !noCache && principal ? await labelOf(request, table) : null;
+  reply.type('application/json; charset=utf-8');
+  if (label === null) return reply.send(Buffer.from(JSON.stringify(await compute()), 'utf8'));
+
+  const store = storeFor(request.server.ctx.db, label);
+  const key = `${principal}\n${today()}\n${request.url}`;
+  const kept = store.entries.get(key);
+  if (kept) {
+    // Least recently used last: the oldest is dropped first.
+    store.entries.delete(key);
+    store.entries.set(key, kept);
+    return reply.send(await kept.bytes);
+  }
+  const entry: Entry = {
+    bytes: compute().then((value) => Buffer.from(JSON.stringify(value), 'utf8')),
+    size: 0,
+  };
+  store.entries.set(key, entry);
+  let bytes: Buffer;
+  try {
+    bytes = await entry.bytes;
+  } catch (error) {
+    drop(store, key, entry);
+    throw error;
+  }
+  if (store.entries.get(key) === entry && entry.size === 0) {
+    if (bytes.length > MAX_ANSWER_BYTES) drop(store, key, entry);
+    else {
+      entry.size = bytes.length;
+      store.size += bytes.length;
+      for (const [oldKey, old] of store.entries) {
+        if (store.entries.size <= MAX_ENTRIES && store.size <= MAX_BYTES) break;
+        if (old !== entry) drop(store, oldKey, old);
+      }
+    }
+  }
+  return reply.send(bytes);
+}

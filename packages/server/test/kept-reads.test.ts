@@ -1,0 +1,128 @@
+import type { CompiledQuery } from 'kysely';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { Browser, createUser, signInWithPassword } from './auth/support.js';
+import { newBooking, newFlight, newPassenger, register } from './builders.js';
+import { createSharedTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from './helpers.js';
+import { writeFromAnotherProcess } from './other-process.js';
+
+// http/kept-reads.ts: a generic read is answered again from its kept bytes while the database is unchanged, and
+// computed afresh from the very next request after any write (ours, another connection's, another process's), for
+// another caller, on another day, or when the caller asks for no cache.
+
+describe(`kept reads on ${engine}`, () => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  beforeAll(async () => {
+    database = await createSharedTestDatabase(); // another process writes to it
+    const app = await buildApp({ config: testConfig(), database });
+    await app.ready();
+    t = { app, database, close: async () => app.close() };
+  });
+
+  afterAll(async () => {
+    await t.close();
+    await database.destroy();
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The statements run through Kysely during `run`. */
+  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
+    const spy = vi.spyOn(database.db.getExecutor(), 'executeQuery');
+    try {
+      await run();
+      return spy.mock.calls.map(([query]) => (query as CompiledQuery).sql);
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('answers the same read again without reading the data, and recomputes after a write through the API', async () => {
+    const { browser } = await signInWithPassword(t);
+    const flightId = await newFlight(database.db, { scheduled_date: '2026-07-01' });
+    const url = `/api/flights/${flightId}?embed=location,pilot&count=passengers&append=flight_masses`;
+    const first = await browser.request('GET', url);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    let again: Awaited<ReturnType<Browser['request']>> | undefined;
+    const statements = await statementsDuring(async () => {
+      again = await browser.request('GET', url);
+    });
+    expect(again?.body).toBe(first.body);
+    // SQLite: not even the session (db/change-stamp.ts); PostgreSQL: the session's statement only.
+    expect(statements.filter((text) => !/from "sessions"/.test(text))).toEqual([]);
+    expect(statements.length).toBe(engine === 'sqlite' ? 0 : 1);
+
+    const updated = await browser.request('PUT', `/api/flights/${flightId}`, { scheduled_time: '18:30:00' });
+    expect(updated.statusCode).toBe(200);
+    expect((await browser.request('GET', url)).json().scheduled_time).toBe('18:30:00');
+  });
+
+  it('sees a write by another process from the next request, on a detail read and on a list page', async () => {
+    const { browser } = await signInWithPassword(t);
+    const bookingId = await newBooking(database.db, { booking_status_id: 1, number_alt: 'AVANT' });
+    const detail = `/api/bookings/${bookingId}`;
+    const list = `/api/bookings?filters=id|=|${bookingId}&page=1`;
+    expect((await browser.request('GET', detail)).json().number_alt).toBe('AVANT');
+    expect((await browser.request('GET', list)).json().data[0].number_alt).toBe('AVANT');
+    expect((await browser.request('GET', detail)).json().number_alt).toBe('AVANT'); // kept
+    writeFromAnotherProcess(database.url, `update bookings set number_alt = 'APRES' where id = ${bookingId}`);
+    expect((await browser.request('GET', detail)).json().number_alt).toBe('APRES');
+    expect((await browser.request('GET', list)).json().data[0].number_alt).toBe('APRES');
+  });
+
+  it('keeps each caller’s own answer: what a super-user reads is never served to an administrator', async () => {
+    await database.db.deleteFrom('settings').where('key', '=', 'woocommerce_url').execute();
+    await database.db
+      .insertInto('settings')
+      .values({ key: 'woocommerce_url', value: 'https://boutique.test' })
+      .execute();
+    const su = await signInWithPassword(t, 'su');
+    const admin = await signInWithPassword(t, 'admin');
+    const keys = async (browser: Browser) =>
+      ((await browser.request('GET', '/api/settings')).json() as { key: string }[]).map((row) => row.key);
+    expect(await keys(su.browser)).toContain('woocommerce_url');
+    expect(await keys(su.browser)).toContain('woocommerce_url'); // kept for the super-user
+    expect(await keys(admin.browser)).not.toContain('woocommerce_url');
+  });
+
+  it('computes afresh on another day: the next flights start today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-10T23:59:40Z'));
+    const user = await createUser(t);
+    const browser = new Browser(t);
+    expect((await browser.login(user.email, user.password as string)).statusCode).toBe(200);
+    const bookingId = await newBooking(database.db, { booking_status_id: 1 });
+    const passengerId = await newPassenger(database.db, bookingId);
+    const flightId = await newFlight(database.db, { scheduled_date: '2031-03-10' });
+    await register(database.db, flightId, passengerId);
+    const url = `/api/passengers/${passengerId}?embed=next_flights`;
+    const nextFlights = async () =>
+      ((await browser.request('GET', url)).json().next_flights as { id: number }[]).map((f) => f.id);
+    expect(await nextFlights()).toEqual([flightId]);
+    expect(await nextFlights()).toEqual([flightId]);
+    // 40 s later: the next day, no write in between (the session is touched once a minute at most).
+    vi.setSystemTime(new Date('2031-03-11T00:00:20Z'));
+    expect(await nextFlights()).toEqual([]);
+  });
+
+  it('computes afresh when the caller asks for no cache, and never keeps an error', async () => {
+    const { browser } = await signInWithPassword(t);
+    const flightId = await newFlight(database.db);
+    const url = `/api/flights/${flightId}?embed=location`;
+    await browser.request('GET', url);
+    const fresh = await statementsDuring(() =>
+      t.app.inject({ method: 'GET', url, headers: { ...browser.headers(), 'cache-control': 'no-cache' } }),
+    );
+    expect(fresh.some((text) => /from "flights"/.test(text))).toBe(true);
+
+    const missing = `/api/flights/${flightId + 1000}`;
+    expect((await browser.request('GET', missing)).statusCode).toBe(404);
+    const retried = await statementsDuring(() => browser.request('GET', missing));
+    expect(retried.some((text) => /from "flights"/.test(text))).toBe(true);
+  });
+});
