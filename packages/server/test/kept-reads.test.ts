@@ -110,6 +110,26 @@ describe(`kept reads on ${engine}`, () => {
     expect(await nextFlights()).toEqual([]);
   });
 
+  it('keeps the planning’s day per day asked (a read by POST), until a flight is added', async () => {
+    const { browser } = await signInWithPassword(t);
+    const first = await newFlight(database.db, { scheduled_date: '2032-05-03' });
+    const flightsOf = async (day: string) =>
+      ((await browser.request('POST', '/api/planning/day', { day })).json().items as { kind: string; id: number }[])
+        .filter((item) => item.kind === 'flight')
+        .map((item) => item.id);
+    expect(await flightsOf('2032-05-03')).toEqual([first]);
+    expect(await flightsOf('2032-05-04')).toEqual([]);
+    const again = await statementsDuring(() => flightsOf('2032-05-03'));
+    expect(again.some((text) => /from "flights"/.test(text))).toBe(false);
+    const second = await newFlight(database.db, { scheduled_date: '2032-05-03', scheduled_time: '18:00:00' });
+    expect(await flightsOf('2032-05-03')).toEqual([first, second]);
+    const range = await browser.request('POST', '/api/planning/range', { from: '2032-05-01', to: '2032-05-07' });
+    expect(range.statusCode).toBe(200);
+    expect(range.body).toBe(
+      (await browser.request('POST', '/api/planning/range', { from: '2032-05-01', to: '2032-05-07' })).body,
+    );
+  });
+
   it('computes afresh when the caller asks for no cache, and never keeps an error', async () => {
     const { browser } = await signInWithPassword(t);
     const flightId = await newFlight(database.db);

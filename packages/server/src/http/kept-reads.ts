@@ -4,9 +4,9 @@ import { changeStamp } from '../db/change-stamp.js';
 import { trackedTables } from '../engine/count-cache.js';
 import { today } from '../resources/passengers.js';
 
-// The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}), kept as the bytes sent and served
-// again while the database is unchanged: the list pages, booking and flight pages that several screens and staff
-// read again and again between writes. Auto-purged on any write, as Directus' cache with CACHE_AUTO_PURGE, but the
+// The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}) and the planning's day and range (read
+// by POST), kept as the bytes sent and served again while the database is unchanged: the list pages, booking and
+// flight pages, the planning that several screens and staff read again and again between writes. Auto-purged on any write, as Directus' cache with CACHE_AUTO_PURGE, but the
 // purge is the database's own: no write path has to remember it.
 //
 // What labels the kept answers, read BEFORE the answer is computed (the rule of db/change-stamp.ts: a write in
@@ -19,7 +19,9 @@ import { today } from '../resources/passengers.js';
 //   writer and any server process (migration 0014). A resource over a table without a version (the write
 //   history) is never kept there.
 // What an answer depends on besides the data is in its key: who asks (a user's or an API client's fields and
-// scope), the day (the referent's next flights start today: resources/passengers.ts), the exact path and query.
+// scope), the day (the referent's next flights start today: resources/passengers.ts), the exact path and query,
+// the body of a read asked by POST. A read whose answer depends on the clock otherwise (the dashboard's Paris day)
+// is not for this.
 // Everything is dropped when the label moves; bounded in entries and bytes.
 //
 // A request with `Cache-Control: no-cache` (a browser's hard reload; the bench's `--uncached`) is computed afresh.
@@ -63,26 +65,33 @@ function drop(store: Store, key: string, entry: Entry): void {
   store.size -= entry.size;
 }
 
+/** What a kept read reads: its main table, and for a read asked by POST its validated body, as a key. */
+export type KeptReadOf = { table: string; body?: string };
+
+const bytesOf = (value: unknown): Buffer =>
+  Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value), 'utf8');
+
 /**
- * Answers a read of `table` with `compute`'s result as JSON, from the kept bytes when the database is unchanged
- * since they were computed for the same caller, day and URL. Errors are thrown as `compute` throws them, and never
- * kept. Requests arriving while an answer is computed share it.
+ * Answers a read with `compute`'s result as JSON (or the JSON bytes it gives), from the kept bytes when the
+ * database is unchanged since they were computed for the same caller, day, URL and body. Errors are thrown as
+ * `compute` throws them, and never kept. Requests arriving while an answer is computed share it.
  */
 export async function keptRead(
   request: FastifyRequest,
   reply: FastifyReply,
-  table: string,
+  read: KeptReadOf,
   compute: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const cacheControl = request.headers['cache-control'];
   const noCache = cacheControl !== undefined && /\bno-(cache|store)\b/i.test(cacheControl);
   const principal = principalOf(request);
-  const label = request.method === 'GET' && !noCache && principal ? await labelOf(request, table) : null;
+  const isRead = request.method === 'GET' || (request.method === 'POST' && read.body !== undefined);
+  const label = isRead && !noCache && principal ? await labelOf(request, read.table) : null;
   reply.type('application/json; charset=utf-8');
-  if (label === null) return reply.send(Buffer.from(JSON.stringify(await compute()), 'utf8'));
+  if (label === null) return reply.send(bytesOf(await compute()));
 
   const store = storeFor(request.server.ctx.db, label);
-  const key = `${principal}\n${today()}\n${request.url}`;
+  const key = `${principal}\n${today()}\n${request.method} ${request.url}\n${read.body ?? ''}`;
   const kept = store.entries.get(key);
   if (kept) {
     // Least recently used last: the oldest is dropped first.
@@ -91,7 +100,7 @@ export async function keptRead(
     return reply.send(await kept.bytes);
   }
   const entry: Entry = {
-    bytes: compute().then((value) => Buffer.from(JSON.stringify(value), 'utf8')),
+    bytes: compute().then(bytesOf),
     size: 0,
   };
   store.entries.set(key, entry);

@@ -2,6 +2,7 @@ import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { jsonOnce } from '../engine/answer-cache.js';
 import { ValidationError } from '../http/errors.js';
+import { keptRead } from '../http/kept-reads.js';
 import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
 import { parseRange, planningRange } from '../services/planning-range.js';
 import { bodyOf } from './params.js';
@@ -29,20 +30,23 @@ function forApiClient(day: PlanningDay): PlanningDay {
 export async function registerPlanningRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   // Read-only planning: API clients (ARCHITECTURE §4) may call it with their bearer token.
-  app.post('/api/planning/day', { config: { access: { access: 'api-client' } } }, async (request) => {
+  app.post('/api/planning/day', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { day } = bodyOf(request);
     // SPEC §5.6 and §8: the day of the sidebar must be a date, else this exact message.
     if (typeof day !== 'string' || !isCalendarDate(day)) {
       throw new ValidationError({ day: [MESSAGES.unexpectedFlightParameter] }, MESSAGES.unexpectedFlightParameter);
     }
-    const answer = await planningDay(db, day);
-    return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
+    return keptRead(request, reply, { table: 'flights', body: day }, async () => {
+      const answer = await planningDay(db, day);
+      return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
+    });
   });
   // The calendar's week or month (issue 9); an API key gets the flights only, as on the day read.
   app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { from, to } = parseRange(bodyOf(request));
-    const answer = await planningRange(db, from, to);
-    if (request.auth?.kind === 'api-client') return { ...answer, events: [] };
-    return reply.type('application/json; charset=utf-8').send(jsonOnce(answer));
+    return keptRead(request, reply, { table: 'flights', body: `${from}|${to}` }, async () => {
+      const answer = await planningRange(db, from, to);
+      return request.auth?.kind === 'api-client' ? { ...answer, events: [] } : jsonOnce(answer);
+    });
   });
 }

@@ -60,12 +60,14 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
       app.get(base, { config: { access: routes.list } }, (request, reply) =>
         wantsCsv(request)
           ? exportCsv(request, reply, name)
-          : keptRead(request, reply, table, () => listResource(ctxOf(request), name, listQueryOf(request))),
+          : keptRead(request, reply, { table }, () => listResource(ctxOf(request), name, listQueryOf(request))),
       );
     }
     if (routes.read) {
       app.get(`${base}/:id`, { config: { access: routes.read } }, (request, reply) =>
-        keptRead(request, reply, table, () => getResource(ctxOf(request), name, pathId(request), listQueryOf(request))),
+        keptRead(request, reply, { table }, () =>
+          getResource(ctxOf(request), name, pathId(request), listQueryOf(request)),
+        ),
       );
     }
     if (routes.create) {
