@@ -1,12 +1,10 @@
-import type { CompiledQuery } from 'kysely';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeStamp, KeptWhileUnchanged } from '../src/db/change-stamp.js';
 import { tableVersions } from '../src/engine/count-cache.js';
 import { signInWithPassword } from './auth/support.js';
 import { newBooking } from './builders.js';
-import { createSharedTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from './helpers.js';
+import { createTestApp, engine, statementsDuring as statementsOf, type TestApp, type TestDatabase } from './helpers.js';
 import { writeFromAnotherProcess } from './other-process.js';
 
 // db/change-stamp.ts: on SQLite, what is read before every call (the session, the table versions) is read again
@@ -34,28 +32,15 @@ describe(`change stamp on ${engine}`, () => {
 
   beforeAll(async () => {
     // Another process opens it too.
-    database = await createSharedTestDatabase();
-    const app = await buildApp({ config: testConfig(), database });
-    await app.ready();
-    t = { app, database, close: async () => app.close() };
+    t = await createTestApp({ shared: true });
+    database = t.database;
   });
 
   afterAll(async () => {
     await t.close();
-    await database.destroy();
   });
 
-  /** The statements the database runs during `run`, by SQL text. */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const executor = database.db.getExecutor();
-    const spy = vi.spyOn(executor, 'executeQuery');
-    try {
-      await run();
-      return spy.mock.calls.map(([query]) => (query as CompiledQuery).sql);
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const statementsDuring = (run: () => Promise<unknown>) => statementsOf(database.db, run);
 
   it.runIf(engine === 'postgres')('has no stamp on PostgreSQL', () => {
     expect(changeStamp(database.db)).toBeNull();

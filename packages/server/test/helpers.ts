@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
+import { vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import {
   CSRF_COOKIE,
@@ -16,6 +18,7 @@ import {
 import { type Config, loadConfig } from '../src/config.js';
 import { createDatabase, type Database } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
+import type { DB } from '../src/db/schema.js';
 import type { Mailer } from '../src/mail/mailer.js';
 
 // The server suite runs once per engine: TEST_DB_ENGINE=sqlite (default) or postgres. On PostgreSQL each test
@@ -81,8 +84,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
 
-export async function createTestApp(options: { config?: Partial<Config>; mailer?: Mailer } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/** `shared`: on a database another process can open too (createSharedTestDatabase). */
+export async function createTestApp(
+  options: { config?: Partial<Config>; mailer?: Mailer; shared?: boolean } = {},
+): Promise<TestApp> {
+  const database = await (options.shared ? createSharedTestDatabase() : createTestDatabase());
   const app = await buildApp({ config: testConfig(options.config), database, mailer: options.mailer });
   await app.ready();
   return {
@@ -129,4 +135,15 @@ export async function signIn(
     userId: user.id,
     headers: { cookie: `${SESSION_COOKIE}=${raw}; ${CSRF_COOKIE}=${csrf}`, [CSRF_HEADER]: csrf },
   };
+}
+
+/** The SQL of the statements run through Kysely on `db` during `run`, in order. */
+export async function statementsDuring(db: Kysely<DB>, run: () => Promise<unknown>): Promise<string[]> {
+  const spy = vi.spyOn(db.getExecutor(), 'executeQuery');
+  try {
+    await run();
+    return spy.mock.calls.map(([query]) => (query as CompiledQuery).sql);
+  } finally {
+    spy.mockRestore();
+  }
 }

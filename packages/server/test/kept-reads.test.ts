@@ -1,9 +1,7 @@
-import type { CompiledQuery } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { Browser, createUser, signInWithPassword } from './auth/support.js';
 import { newBooking, newFlight, newPassenger, register } from './builders.js';
-import { createSharedTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from './helpers.js';
+import { createTestApp, engine, statementsDuring as statementsOf, type TestApp, type TestDatabase } from './helpers.js';
 import { writeFromAnotherProcess } from './other-process.js';
 
 // http/kept-reads.ts: a generic read is answered again from its kept bytes while the database is unchanged, and
@@ -15,31 +13,20 @@ describe(`kept reads on ${engine}`, () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    database = await createSharedTestDatabase(); // another process writes to it
-    const app = await buildApp({ config: testConfig(), database });
-    await app.ready();
-    t = { app, database, close: async () => app.close() };
+    // Another process writes to it.
+    t = await createTestApp({ shared: true });
+    database = t.database;
   });
 
   afterAll(async () => {
     await t.close();
-    await database.destroy();
   });
 
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  /** The statements run through Kysely during `run`. */
-  async function statementsDuring(run: () => Promise<unknown>): Promise<string[]> {
-    const spy = vi.spyOn(database.db.getExecutor(), 'executeQuery');
-    try {
-      await run();
-      return spy.mock.calls.map(([query]) => (query as CompiledQuery).sql);
-    } finally {
-      spy.mockRestore();
-    }
-  }
+  const statementsDuring = (run: () => Promise<unknown>) => statementsOf(database.db, run);
 
   it('answers the same read again without reading the data, and recomputes after a write through the API', async () => {
     const { browser } = await signInWithPassword(t);

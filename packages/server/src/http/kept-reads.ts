@@ -114,8 +114,8 @@ export async function keptRead(
   if (store.entries.get(key) === entry && entry.size === 0) {
     if (bytes.length > MAX_ANSWER_BYTES) drop(store, key, entry);
     else {
-      entry.size = bytes.length;
-      store.size += bytes.length;
+      entry.size = bytes.length + key.length; // a key is the URL as sent: up to the request line's limit
+      store.size += entry.size;
       for (const [oldKey, old] of store.entries) {
         if (store.entries.size <= MAX_ENTRIES && store.size <= MAX_BYTES) break;
         if (old !== entry) drop(store, oldKey, old);

@@ -1,11 +1,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/app.js';
 import { tableVersions } from '../../src/engine/count-cache.js';
 import { listResource } from '../../src/engine/index.js';
 import type { EngineContext } from '../../src/engine/types.js';
 import { newBooking, newCustomer, newLocation, newPassenger } from '../builders.js';
-import { createSharedTestDatabase, engine, type TestApp, type TestDatabase, testConfig } from '../helpers.js';
+import { createTestApp, engine, type TestApp, type TestDatabase } from '../helpers.js';
 import { writeFromAnotherProcess } from '../other-process.js';
 import { client, QueryCounter } from './support.js';
 
@@ -20,10 +19,8 @@ describe(`count cache on ${engine}`, () => {
 
   beforeAll(async () => {
     // Another process opens it too.
-    database = await createSharedTestDatabase();
-    const app = await buildApp({ config: testConfig(), database });
-    await app.ready();
-    t = { app, database, close: async () => app.close() };
+    t = await createTestApp({ shared: true });
+    database = t.database;
     ctx = { ...t.app.ctx, db: database.db.withPlugin(counter) };
     for (let i = 0; i < 5; i += 1) await newBooking(database.db, { booking_status_id: 1 });
     await newBooking(database.db, { booking_status_id: 2 });
@@ -31,7 +28,6 @@ describe(`count cache on ${engine}`, () => {
 
   afterAll(async () => {
     await t.close();
-    await database.destroy();
   });
 
   const pending = { filters: [{ field: 'booking_status.slug', op: '=', value: 'pending' }], page: 1, per_page: 2 };
