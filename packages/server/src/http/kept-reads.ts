@@ -24,7 +24,7 @@ import { today } from '../resources/passengers.js';
 // is not for this.
 // Everything is dropped when the label moves; bounded in entries and bytes.
 //
-// A request with `Cache-Control: no-cache` (a browser's hard reload; the bench's `--uncached`) is computed afresh.
+// A request sent with `Cache-Control: no-cache` (the bench's `--uncached`) is computed afresh.
 
 const MAX_ENTRIES = 1_000;
 const MAX_BYTES = 32 * 1024 * 1024;
