@@ -1,8 +1,10 @@
 // `npm run build` (everything) and `npm start`'s build step (`--if-changed`: only what changed since the last build).
-// domain and server: `tsc -b`, incremental by itself (about 0.2 s when nothing changed). web: `vite build` is not
-// incremental, so a hash of its inputs is kept in packages/web/dist/.build-stamp and the build is skipped while the
-// hash is unchanged. The stamp lives in dist/, which vite empties: a build by other means leaves no stamp and the
-// next start rebuilds.
+// Neither step is free when nothing changed: `vite build` is not incremental, and `tsc -b`, incremental by itself,
+// still loads the compiler to find that out (over a second of a start on a slow machine, where issue 13 asks a
+// restart to serve in under 3 s). So a hash of each part's inputs is kept in its dist/ (packages/server/dist and
+// packages/web/dist/.build-stamp) and the part is skipped while the hash is unchanged. A stamp lives in the dist/ it
+// describes: a dist/ emptied or rebuilt by other means (vite empties its own) leaves no stamp, or a stale one, and
+// the next start builds.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +14,21 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const web = path.join(root, 'packages/web');
 export const stampFile = path.join(web, 'dist/.build-stamp');
+export const serverStampFile = path.join(root, 'packages/server/dist/.build-stamp');
+/** What must exist besides the stamp for the domain and server build to count as done. */
+const serverOutputs = ['packages/domain/dist/index.js', 'packages/server/dist/main.js'];
+
+// Everything `tsc -b packages/domain packages/server` reads: sources, configurations, and the locked TypeScript.
+const serverInputs = [
+  'tsconfig.base.json',
+  'packages/domain/src',
+  'packages/domain/package.json',
+  'packages/domain/tsconfig.json',
+  'packages/server/src',
+  'packages/server/package.json',
+  'packages/server/tsconfig.json',
+  'package-lock.json',
+];
 
 // Everything the web bundle is made of: its sources and configuration, the domain package it bundles, the
 // locked dependency versions, and NODE_ENV and the VITE_* variables vite reads.
@@ -41,6 +58,14 @@ function addTree(hash, relative) {
   hash.update('\0');
 }
 
+function inputsHash(inputs) {
+  const hash = createHash('sha256');
+  for (const input of inputs) addTree(hash, input);
+  return hash.digest('hex');
+}
+
+const isStamped = (file, hash) => fs.existsSync(file) && fs.readFileSync(file, 'utf8').trim() === hash;
+
 export function webInputsHash(env = process.env) {
   const hash = createHash('sha256');
   for (const input of webInputs) addTree(hash, input);
@@ -59,15 +84,21 @@ function run(label, args, cwd = root) {
 }
 
 function build({ ifChanged }) {
-  run('domain, server', [
-    path.join(root, 'node_modules/typescript/bin/tsc'),
-    '-b',
-    'packages/domain',
-    'packages/server',
-  ]);
+  const serverHash = inputsHash(serverInputs);
+  const serverBuilt = serverOutputs.every((file) => fs.existsSync(path.join(root, file)));
+  if (ifChanged && serverBuilt && isStamped(serverStampFile, serverHash)) {
+    console.log('Serveur à jour (sources inchangées depuis la dernière construction).');
+  } else {
+    run('domain, server', [
+      path.join(root, 'node_modules/typescript/bin/tsc'),
+      '-b',
+      'packages/domain',
+      'packages/server',
+    ]);
+    fs.writeFileSync(serverStampFile, `${serverHash}\n`);
+  }
   const hash = webInputsHash();
-  const built = fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8').trim();
-  if (ifChanged && built === hash && fs.existsSync(path.join(web, 'dist/index.html'))) {
+  if (ifChanged && isStamped(stampFile, hash) && fs.existsSync(path.join(web, 'dist/index.html'))) {
     console.log('Application web à jour (sources inchangées depuis la dernière construction).');
     return;
   }

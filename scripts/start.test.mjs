@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, test } from 'vitest';
-import { stampFile, webInputsHash } from './build.mjs';
+import { serverStampFile, stampFile, webInputsHash } from './build.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'start-test-'));
@@ -46,6 +46,15 @@ test('a changed source rebuilds the web app, without a Vite warning', { timeout:
   expect(fs.readFileSync(stampFile, 'utf8').trim()).toBe(webInputsHash(env));
 });
 
+test('an unchanged server is not compiled again, a changed one is', { timeout: 120_000 }, () => {
+  buildIfChanged();
+  expect(buildIfChanged()).toContain('Serveur à jour');
+  fs.writeFileSync(serverStampFile, 'not the hash of the sources\n');
+  const output = buildIfChanged();
+  expect(output).toContain('Construction : domain, server');
+  expect(buildIfChanged()).toContain('Serveur à jour');
+});
+
 test('npm start on an unchanged checkout serves in under 3 s', { timeout: 60_000 }, async () => {
   buildIfChanged();
   const port = await freePort();
@@ -74,6 +83,7 @@ test('npm start on an unchanged checkout serves in under 3 s', { timeout: 60_000
     }
     expect(output).toContain('Application web à jour');
     expect(output).not.toContain('Construction : web');
+    expect(output).not.toContain('Construction : domain, server');
     expect(elapsed).toBeLessThan(3000);
   } finally {
     // npm and the server it started: the whole process group of this child, nothing else.

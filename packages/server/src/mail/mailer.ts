@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
+import type nodemailerType from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { claimMail, deliverClaimed, deliverDue, enqueueMail, htmlToText, type QueuedMail } from './queue.js';
@@ -23,10 +24,14 @@ export type Mailer = {
  * Every mail is a row of outbox_mails (so staff see what left, and mails survive a missing or failing SMTP);
  * with SMTP_URL rows are sent, by Mailer.send at once or by the worker (queue.ts) later.
  */
+// Loaded only when an SMTP server is configured: not a cost of every start.
+const requireModule = createRequire(import.meta.url);
+const loadNodemailer = (): typeof nodemailerType => requireModule('nodemailer') as typeof nodemailerType;
+
 export function createMailer(config: Config, db: Kysely<DB>): Mailer {
   // Bounded timeouts: a claim (queue.ts LOCK_MS, 5 min) must outlive any attempt, or another process could resend.
   const transport = config.smtpUrl
-    ? nodemailer.createTransport({
+    ? loadNodemailer().createTransport({
         url: config.smtpUrl,
         connectionTimeout: 30_000,
         greetingTimeout: 30_000,
