@@ -1,5 +1,5 @@
-import type { Kysely } from 'kysely';
 import { createRequire } from 'node:module';
+import type { Kysely } from 'kysely';
 import type nodemailerType from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';

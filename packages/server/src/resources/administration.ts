@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import { ALLOWED_LINK_SCHEMES, emailTemplateUpdateSchema, SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
 import { sql } from 'kysely';
-import { createRequire } from 'node:module';
 import type sanitizeHtmlType from 'sanitize-html';
 import { ref } from '../engine/sql.js';
 import type { EngineContext, Resource } from '../engine/types.js';
