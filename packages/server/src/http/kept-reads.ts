@@ -6,8 +6,9 @@ import { today } from '../resources/passengers.js';
 
 // The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}) and the planning's day and range (read
 // by POST), kept as the bytes sent and served again while the database is unchanged: the list pages, booking and
-// flight pages, the planning that several screens and staff read again and again between writes. Auto-purged on any write, as Directus' cache with CACHE_AUTO_PURGE, but the
-// purge is the database's own: no write path has to remember it.
+// flight pages, the planning that several screens and staff read again and again between writes. Auto-purged on
+// any write, as Directus' cache with CACHE_AUTO_PURGE, but the purge is the database's own: no write path has to
+// remember it.
 //
 // What labels the kept answers, read BEFORE the answer is computed (the rule of db/change-stamp.ts: a write in
 // between makes the answer newer than its label, never older, and the label seen next differs), and read with
@@ -111,7 +112,8 @@ export async function keptRead(
     drop(store, key, entry);
     throw error;
   }
-  if (store.entries.get(key) === entry && entry.size === 0) {
+  // Still this store's entry (not dropped by a newer label or by eviction while it was computed): count it in.
+  if (store.entries.get(key) === entry) {
     if (bytes.length > MAX_ANSWER_BYTES) drop(store, key, entry);
     else {
       entry.size = bytes.length + key.length; // a key is the URL as sent: up to the request line's limit
