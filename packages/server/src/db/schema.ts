@@ -235,6 +235,19 @@ export type FlightPostponementsTable = {
   user_id: number | null;
 };
 
+/** What a realized flight closed on a booking, for the exact undo (migration 0026, services/flight-realization.ts). */
+export type FlightClosuresTable = {
+  id: Id;
+  flight_id: number;
+  booking_id: number;
+  previous_booking_status_id: number;
+  booking_status_id: number;
+  /** JSON list of the requested dates (YYYY-MM-DD) the realization removed. */
+  closed_dates: ColumnType<string, string | undefined, string>;
+  closed_at: Stamp;
+  user_id: number | null;
+};
+
 export type BookingFlightSchedulesTable = { booking_id: number; flight_schedule_id: number };
 export type BookingLinksTable = { id: Id; booking_id: number; linked_booking_id: number; created_at: Stamp };
 export type RequestedDatesTable = { id: Id; booking_id: number; date: string };
@@ -440,5 +453,6 @@ export type DB = {
   booking_validity_extensions: BookingValidityExtensionsTable;
   scheduled_jobs: ScheduledJobsTable;
   flight_postponements: FlightPostponementsTable;
+  flight_closures: FlightClosuresTable;
   history_entries: HistoryEntriesTable;
 };
