@@ -37,7 +37,8 @@ test('navigation: desktop collapses and remembers it, tablet uses a burger and a
       path: screenshotPath('collapsed-navigation', testInfo.project.name),
       animations: 'disabled',
     });
-    await page.getByRole('link', { name: 'Vols' }).click();
+    await page.getByRole('button', { name: 'Vols' }).click();
+    await page.getByRole('menuitem', { name: 'Liste des vols' }).click();
     await expect(heading(page, 'Vols')).toBeVisible();
     await page.getByRole('button', { name: 'Déplier la navigation' }).click();
     await expect(page.getByRole('button', { name: 'Réduire la navigation' })).toBeVisible();

@@ -124,10 +124,11 @@ test('a customer asks to join a flight in the widget framed on another site, sta
   // Staff: the count in the navigation, then the request on the flight page, accepted.
   await page.goto('/planning');
   await signIn(page);
-  // 'Vols' carries the count and leads to the flights with a waiting request.
+  // 'Vols' carries the count while closed; its entry 'Demandes d'inscription' leads to the flights with a waiting request.
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   await expect(nav.getByLabel(/^\d+ demandes? d'inscription en attente$/)).toBeVisible();
-  await nav.getByRole('link', { name: /^Vols/ }).click();
+  await nav.getByRole('button', { name: /^Vols/ }).click();
+  await nav.getByRole('link', { name: /^Demandes d'inscription/ }).click();
   await expect(page).toHaveURL(/\/flights\?requests=pending$/);
   await page
     .getByRole('row')

@@ -224,7 +224,7 @@ describe('layout', () => {
     renderApp('/planning', operator());
     await pageTitle('Planning');
     const expand = screen.getByRole('button', { name: 'Déplier la navigation' });
-    expect(screen.getByRole('link', { name: 'Vols' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Vols' })).toBeInTheDocument();
     await userEvent.click(expand);
     expect(localStorage.getItem(NAVIGATION_COLLAPSED_KEY)).toBe('false');
   });

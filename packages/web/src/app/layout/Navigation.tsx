@@ -1,4 +1,4 @@
-import { Badge, Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
+import { Badge, Group, Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -17,6 +17,29 @@ function ChildIcon(child: NavigationLink) {
   return Icon ? <Icon size={16} stroke={1.6} /> : undefined;
 }
 
+/**
+ * The current child of a group: the one whose query matches too ('Demandes d'inscription' is
+ * /flights?requests=pending), else the one with the same path and no query of its own ('Liste des vols').
+ */
+function currentChild(children: NavigationLink[], pathname: string, search: string): string | undefined {
+  const withQuery = children.find((child) => child.to.includes('?') && child.to === `${pathname}${search}`);
+  return (withQuery ?? children.find((child) => child.to === pathname))?.to;
+}
+
+/** A child's count that is news (a countLabel of its own: waiting requests), shown on its closed group too. */
+function groupNews(item: NavigationItem): NavigationLink | undefined {
+  return item.children?.find((child) => child.countLabel && child.count !== undefined);
+}
+
+function ClosedGroupNews({ news }: { news: NavigationLink }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      {childCount(news)}
+      <IconChevronRight size={14} />
+    </Group>
+  );
+}
+
 function childCount(child: NavigationLink) {
   if (child.count === undefined) return undefined;
   const label = child.countLabel ? child.countLabel(child.count) : `${child.count} réservations`;
@@ -28,15 +51,21 @@ function childCount(child: NavigationLink) {
 }
 
 export function Navigation({ items, isCollapsed = false, onNavigate }: NavigationProps) {
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const pathname = location.pathname;
   return (
     <Stack component="ul" gap={4} className={classes.list}>
       {items.map((item) => (
         <li key={item.section}>
           {isCollapsed ? (
-            <CollapsedItem item={item} isActive={isInSection(pathname, item.section)} pathname={pathname} />
+            <CollapsedItem
+              item={item}
+              isActive={isInSection(pathname, item.section)}
+              search={location.search}
+              pathname={pathname}
+            />
           ) : (
-            <ExpandedItem item={item} pathname={pathname} onNavigate={onNavigate} />
+            <ExpandedItem item={item} pathname={pathname} search={location.search} onNavigate={onNavigate} />
           )}
         </li>
       ))}
@@ -47,10 +76,12 @@ export function Navigation({ items, isCollapsed = false, onNavigate }: Navigatio
 function ExpandedItem({
   item,
   pathname,
+  search,
   onNavigate,
 }: {
   item: NavigationItem;
   pathname: string;
+  search: string;
   onNavigate?: () => void;
 }) {
   const Icon = item.icon;
@@ -71,12 +102,15 @@ function ExpandedItem({
       />
     );
   }
+  const current = currentChild(item.children, pathname, search);
+  const news = groupNews(item);
   return (
     <NavLink
       component="button"
       type="button"
       label={item.label}
       leftSection={<Icon size={20} stroke={1.6} />}
+      rightSection={news && !isOpened ? <ClosedGroupNews news={news} /> : undefined}
       active={isActive}
       opened={isOpened}
       onChange={setOpened}
@@ -85,7 +119,7 @@ function ExpandedItem({
       childrenOffset={32}
     >
       {item.children.map((child) => {
-        const isChildActive = pathname === child.to;
+        const isChildActive = child.to === current;
         return (
           <NavLink
             key={child.to}
@@ -106,7 +140,17 @@ function ExpandedItem({
   );
 }
 
-function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isActive: boolean; pathname: string }) {
+function CollapsedItem({
+  item,
+  isActive,
+  pathname,
+  search,
+}: {
+  item: NavigationItem;
+  isActive: boolean;
+  pathname: string;
+  search: string;
+}) {
   const Icon = item.icon;
   if (!item.children) {
     return (
@@ -129,12 +173,19 @@ function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isA
       </Tooltip>
     );
   }
+  const current = currentChild(item.children, pathname, search);
+  const news = groupNews(item);
   return (
     <Menu position="right-start" withArrow trigger="click-hover" openDelay={80} closeDelay={150}>
       <Menu.Target>
         <UnstyledButton aria-label={item.label} className={classes.iconLink} data-active={isActive || undefined}>
           <Icon size={22} stroke={1.6} />
           <IconChevronRight size={10} className={classes.iconChevron} />
+          {news?.count !== undefined && (
+            <Badge size="xs" circle pos="absolute" top={2} right={2} aria-label={news.countLabel?.(news.count)}>
+              {news.count}
+            </Badge>
+          )}
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
@@ -144,8 +195,8 @@ function CollapsedItem({ item, isActive, pathname }: { item: NavigationItem; isA
             key={child.to}
             component={Link}
             to={child.to}
-            aria-current={pathname === child.to ? 'page' : undefined}
-            fw={pathname === child.to ? 600 : undefined}
+            aria-current={child.to === current ? 'page' : undefined}
+            fw={child.to === current ? 600 : undefined}
             leftSection={ChildIcon(child)}
             rightSection={childCount(child)}
           >

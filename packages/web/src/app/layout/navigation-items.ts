@@ -7,7 +7,9 @@ import {
   IconFileImport,
   IconHistory,
   IconLayoutDashboard,
+  IconList,
   IconSettings,
+  IconUserPlus,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
@@ -37,8 +39,7 @@ const waitingRequestsLabel = (count: number) => `${count} demande${count > 1 ? '
 /**
  * The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. `counts`
  * are the bookings of the open statuses, by slug (useOpenBookingCounts), and the waiting registration requests
- * under 'registration-requests' (useWaitingRequestCount): when some wait, 'Vols' shows their number and opens the
- * flights that have one.
+ * under 'registration-requests' (useWaitingRequestCount), shown on the 'Vols' entry that lists the flights with one.
  */
 export function navigationItems(me: Me, counts: Partial<Record<string, number>> = {}): NavigationItem[] {
   const items: (NavigationItem | false)[] = [
@@ -58,12 +59,21 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
     { label: 'Planning', to: pathTo('planning'), section: '/planning', icon: IconCalendarEvent },
     {
       label: 'Vols',
-      to: counts['registration-requests'] ? pathTo('flights', undefined, { requests: 'pending' }) : pathTo('flights'),
+      to: pathTo('flights'),
       section: '/flights',
       icon: IconBalloon,
-      // No badge at zero: the count is news only when a request waits.
-      count: counts['registration-requests'] || undefined,
-      countLabel: waitingRequestsLabel,
+      // The list first: the waiting requests are news of their own, counted beside their entry (no badge at zero),
+      // not what 'Vols' opens (a newcomer took the filtered list for all the operator's flights).
+      children: [
+        { label: 'Liste des vols', to: pathTo('flights'), icon: IconList },
+        {
+          label: "Demandes d'inscription",
+          to: pathTo('flights', undefined, { requests: 'pending' }),
+          icon: IconUserPlus,
+          count: counts['registration-requests'] || undefined,
+          countLabel: waitingRequestsLabel,
+        },
+      ],
     },
     canAccess('remoteOrders', me) && {
       label: 'Commandes à distance',
