@@ -15,8 +15,13 @@ export async function registerValidityRoutes(app: FastifyInstance): Promise<void
     const flightId = pathId(request);
     const input = flightPostponeSchema.parse(bodyOf(request));
     const result = await postponeFlight(db, flightId, { sendMail: input.send_mail, auth: request.auth });
-    // The flight as GET /api/flights/{id} reads it, beside what the action did.
-    return { ...result, flight: await getResource({ ...app.ctx, auth: request.auth }, 'flights', flightId) };
+    // The flight as GET /api/flights/{id} reads it, beside what the action did. `smtp_configured`: whether the
+    // queued mails will leave by themselves, or wait in the outbox until an SMTP server is set (SMTP_URL).
+    return {
+      ...result,
+      smtp_configured: app.ctx.config.smtpUrl !== undefined,
+      flight: await getResource({ ...app.ctx, auth: request.auth }, 'flights', flightId),
+    };
   });
 
   app.post('/api/bookings/:id/extend-validity', async (request, reply) => {

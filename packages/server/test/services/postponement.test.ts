@@ -104,6 +104,8 @@ describe(`weather postponement on ${engine}`, () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ flight_id: s.flight, passengers: 3, bookings: 2, queued: 1 });
+    // No SMTP_URL in the test configuration: the mail waits in the outbox, and the answer says so.
+    expect(body.smtp_configured).toBe(false);
     expect(body.skipped).toEqual([{ booking_id: s.b, number: expect.any(String) }]);
     expect(body.flight).toMatchObject({ id: s.flight, flight_status_id: 3, passengers_count: 0 });
 
@@ -264,5 +266,31 @@ describe(`weather postponement on ${engine}`, () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(POSTPONEMENT_MESSAGES.realized);
     expect((await state(realized)).registrations).toHaveLength(3);
+  });
+});
+
+describe(`weather postponement with an SMTP server set, on ${engine}`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // The address is never reached in this test: only whether the mails will leave by themselves is answered.
+    t = await createTestApp({ config: { smtpUrl: 'smtp://127.0.0.1:9' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers that the queued mails will be sent', async () => {
+    const { headers } = await signIn(t, 'operator');
+    const flight = await t.database.db
+      .insertInto('flights')
+      .values({ scheduled_date: '2031-06-02', scheduled_time: '07:15:00', flight_status_id: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/flights/${flight.id}/postpone`,
+      headers,
+      payload: { send_mail: 0 },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ queued: 0, smtp_configured: true });
   });
 });

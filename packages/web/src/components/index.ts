@@ -20,7 +20,7 @@ export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSw
 export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
 export { NoteActions } from './NoteActions/NoteActions';
-export { notifyFailure, notifySuccess } from './notify/notify';
+export { notifyFailure, notifySuccess, notifyWarning } from './notify/notify';
 export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';
 export { RemoteAutocomplete, type RemoteAutocompleteProps } from './RemoteAutocomplete/RemoteAutocomplete';
 export { LazyRichTextField, type RichTextFieldProps } from './RichTextField/LazyRichTextField';

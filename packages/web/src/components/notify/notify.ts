@@ -1,10 +1,16 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@app/domain';
 import { notifications } from '@mantine/notifications';
+import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { semanticColors } from '../../theme';
 
 export function notifySuccess(message: string): string {
   return notifications.show({ message, color: semanticColors.success, autoClose: NOTIFICATION_TIMEOUT_MS });
+}
+
+/** Something staff must know after a success (mails that cannot leave): orange, and long enough to follow its link. */
+export function notifyWarning(message: ReactNode): string {
+  return notifications.show({ message, color: semanticColors.warning, autoClose: 3 * NOTIFICATION_TIMEOUT_MS });
 }
 
 /**

@@ -11,10 +11,12 @@ import {
   Text,
   Title,
   Tooltip,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconBalloon, IconCopy, IconMail, IconPin, IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../../api/client';
+import { canAccess } from '../../app/guards';
 import { pathTo } from '../../app/routes';
 import {
   confirmAccept,
@@ -44,7 +46,7 @@ import {
 } from './FlightDialogs';
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
-import { notifySkipped, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
+import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 
 // single-flight summary (SPEC §2.1, §2.4, §7.4): general info, status (§4.7), passengers grouped by booking with the
 // §4.3 counter and weight, the add-passengers dialog, notes with a pinned one. A not-editable flight (§4.2) is
@@ -82,7 +84,8 @@ type Dialog =
 
 export default function FlightSummaryPage() {
   const { flight, isEditable } = useFlight();
-  const { settings } = useMe();
+  const me = useMe();
+  const { settings } = me;
   const refresh = useRefreshDataList();
   const navigate = useNavigate();
   const dialog = useDialog<Dialog>();
@@ -324,7 +327,9 @@ export default function FlightSummaryPage() {
                       <Table.Th>Qualité</Table.Th>
                       <Table.Th ta="right">Âge</Table.Th>
                       <Table.Th ta="right">Poids</Table.Th>
-                      <Table.Th />
+                      <Table.Th>
+                        <VisuallyHidden>Actions</VisuallyHidden>
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
@@ -444,6 +449,7 @@ export default function FlightSummaryPage() {
           onClose={dialog.close}
           onSaved={(result) => {
             notifySuccess(postponementMessage(result));
+            notifyWaitingMails(result, canAccess('settings', me) ? pathTo('settings-emails-global') : null);
             notifySkipped(result);
             changed();
           }}

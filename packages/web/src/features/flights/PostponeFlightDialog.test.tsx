@@ -6,7 +6,7 @@ import { type FakeCall, fakeFetch } from '../../components/test-utils';
 import { renderWithProviders } from '../../test/render';
 import { FlightStatusDialog } from './FlightDialogs';
 import type { Flight } from './flight-model';
-import { PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
+import { notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 
 // Issue 12: choosing 'Reporté - météo' hands the status dialog over to the postponement dialog, which says what
 // will happen and sends one POST with the mail switch. The server is a fake `fetch` answering as docs/api.md says.
@@ -36,7 +36,13 @@ const statuses = [
   { id: 3, slug: 'weather-postponed', label: 'Reporté - météo' },
   { id: 4, slug: 'canceled', label: 'Annulé' },
 ];
-const result = { passengers: 3, bookings: 2, queued: 1, skipped: [{ booking_id: 9, number: '2032-00009' }] };
+const result = {
+  passengers: 3,
+  bookings: 2,
+  queued: 1,
+  skipped: [{ booking_id: 9, number: '2032-00009' }],
+  smtp_configured: false,
+};
 
 let fake: ReturnType<typeof fakeFetch>;
 afterEach(() => {
@@ -79,6 +85,29 @@ describe('weather postponement dialogs', () => {
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     const posts = fake.calls.filter((c) => c.method === 'POST');
     expect(posts.map((c) => [c.url.pathname, c.body])).toEqual([['/api/flights/7/postpone', { send_mail: 0 }]]);
-    expect(postponementMessage(onSaved.mock.calls[0]![0])).toBe('Vol reporté : 3 passagers désinscrits, 1 mail envoyé');
+    expect(postponementMessage(onSaved.mock.calls[0]![0])).toBe(
+      "Vol reporté : 3 passagers désinscrits, 1 mail en attente d'envoi",
+    );
+  });
+
+  it('says the mails wait in the outbox while no SMTP server is set, with the way there for who may open it', async () => {
+    fake = fakeFetch(serve);
+    renderWithProviders(<div />);
+    act(() => notifyWaitingMails({ ...result, queued: 2 }, '/settings/emails/global-settings'));
+    const notice = await screen.findByText(/Aucun serveur d'envoi \(SMTP\) n'est configuré : les mails restent/);
+    expect(notice).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: "Voir la boîte d'envoi" })).toHaveAttribute(
+      'href',
+      '/settings/emails/global-settings',
+    );
+    act(() => cleanNotifications());
+    await waitFor(() => expect(screen.queryAllByText(/Aucun serveur/)).toHaveLength(0));
+    // Nothing to say when the mails leave by themselves or none was queued; no link for who cannot open the outbox.
+    act(() => notifyWaitingMails({ ...result, smtp_configured: true }, '/x'));
+    act(() => notifyWaitingMails({ ...result, queued: 0 }, '/x'));
+    act(() => notifyWaitingMails(result, null));
+    expect(await screen.findByText(/le mail reste dans la boîte d'envoi/)).toBeInTheDocument();
+    expect(screen.queryAllByText(/Aucun serveur/)).toHaveLength(1);
+    expect(screen.queryByRole('link', { name: "Voir la boîte d'envoi" })).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { List, Text } from '@mantine/core';
+import { Anchor, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../api/client';
-import { FlagSwitch, FormModal, notifyFailure } from '../../components';
+import { FlagSwitch, FormModal, notifyFailure, notifyWarning } from '../../components';
 import { formatLongDate, formatTime } from '../bookings/booking-model';
 import { FLIGHTS_ENDPOINT, type Flight } from './flight-model';
 
@@ -14,6 +14,8 @@ export type PostponementResult = {
   bookings: number;
   queued: number;
   skipped: { booking_id: number; number: string }[];
+  /** Whether the queued mails leave by themselves, or wait in the outbox until an SMTP server is set. */
+  smtp_configured: boolean;
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
@@ -82,10 +84,25 @@ export function PostponeFlightDialog({
   );
 }
 
-/** What the postponement did, said once it is done. */
+/**
+ * What the postponement did, said once it is done. The mails are queued, not yet sent, when the answer comes: said
+ * so, rather than 'envoyés' for mails that may wait in the outbox.
+ */
 export function postponementMessage(result: PostponementResult): string {
-  const mails = result.queued > 0 ? `, ${plural(result.queued, 'mail envoyé', 'mails envoyés')}` : '';
+  const mails =
+    result.queued > 0 ? `, ${plural(result.queued, "mail en attente d'envoi", "mails en attente d'envoi")}` : '';
   return `Vol reporté : ${plural(result.passengers, 'passager désinscrit', 'passagers désinscrits')}${mails}`;
+}
+
+/** Without an SMTP server the queued mails stay in the outbox: said, with the way to it for those who may open it. */
+export function notifyWaitingMails(result: PostponementResult, outboxHref: string | null): void {
+  if (result.queued === 0 || result.smtp_configured) return;
+  notifyWarning(
+    <>
+      {`Aucun serveur d'envoi (SMTP) n'est configuré : ${result.queued > 1 ? 'les mails restent' : 'le mail reste'} dans la boîte d'envoi. `}
+      {outboxHref && <Anchor href={outboxHref}>Voir la boîte d'envoi</Anchor>}
+    </>,
+  );
 }
 
 export function notifySkipped(result: PostponementResult): void {
