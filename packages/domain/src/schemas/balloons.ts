@@ -1,28 +1,27 @@
 import type { z } from 'zod';
-import { flag, integer, number, optionalNumber, optionalText, payload, requiredText } from './common.js';
-
-// A mass, volume or duration below zero is a typing slip, never a real value (envelope temperature may be anything).
-const measure = () => optionalNumber().refine((v) => v == null || v >= 0, 'La valeur doit être positive ou nulle.');
+import { BOUNDS } from './bounds.js';
+import { bounded, flag, optionalBounded, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Balloon, §5.1: label, passengers (capacity) and takeoff_max_mass required. Masses in kg, volume in m³,
-// hourly_consumption in kg/h, autonomy/flying/reserve times in minutes (server services/flight-masses.ts).
+// hourly_consumption in kg/h, autonomy/flying/reserve times in minutes (server services/flight-masses.ts); each
+// within its range of bounds.ts.
 const shape = {
   label: requiredText(),
   is_default: flag().optional(),
-  passengers: integer(1),
-  takeoff_max_mass: number().positive('La valeur doit être positive.'),
-  landing_min_mass: measure(),
-  empty_mass: measure(),
-  market_mass: measure(),
+  passengers: bounded(BOUNDS.balloonCapacity),
+  takeoff_max_mass: bounded(BOUNDS.takeoffMaxMass),
+  landing_min_mass: optionalBounded(BOUNDS.balloonMass),
+  empty_mass: optionalBounded(BOUNDS.balloonMass),
+  market_mass: optionalBounded(BOUNDS.balloonMass),
   registration_number: optionalText(50),
   type: optionalText(100),
-  volume: measure(),
-  gas_mass: measure(),
-  envelope_temperature: optionalNumber(),
-  hourly_consumption: measure(),
-  autonomy_time: measure(),
-  flying_time: measure(),
-  reserve_time: measure(),
+  volume: optionalBounded(BOUNDS.volume),
+  gas_mass: optionalBounded(BOUNDS.balloonMass),
+  envelope_temperature: optionalBounded(BOUNDS.envelopeTemperature),
+  hourly_consumption: optionalBounded(BOUNDS.hourlyConsumption),
+  autonomy_time: optionalBounded(BOUNDS.duration),
+  flying_time: optionalBounded(BOUNDS.duration),
+  reserve_time: optionalBounded(BOUNDS.duration),
 };
 
 export const balloonCreateSchema = payload(shape);

@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import { BOUNDS } from './bounds.js';
 import {
+  bounded,
   flag,
   id,
   idList,
-  integer,
   optionalAmount,
   optionalDate,
   optionalId,
@@ -19,7 +20,7 @@ const shape = {
   booked_at: optionalDate(),
   /** Last day the voucher may fly; set on creation from the purchase date when absent (issue 12). */
   validity_date: optionalDate(),
-  passengers_number: integer(1),
+  passengers_number: bounded(BOUNDS.bookingPassengers),
   booking_status_id: id().optional(),
   customer_id: optionalId(),
   has_pre_flight_infos: flag().optional(),

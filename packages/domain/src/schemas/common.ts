@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOUNDS, type Bound, boundMessage, hasAtMostDecimals } from './bounds.js';
 
 // Building blocks of the payload schemas (create/update per entity), with French messages. Shared by the
 // server (it validates every write with them, 422 on failure) and the web (forms).
@@ -15,16 +16,31 @@ const maxLength = (max: number) => `${max} caractères au maximum.`;
 
 // Control characters (C0, DEL): never in a one-line field (a CR/LF in a mail subject forges headers); a
 // multi-line text (notes, descriptions, addresses) keeps its line breaks and tabs, nothing else.
+// Bidirectional controls (embeddings and overrides U+202A-U+202E, isolates U+2066-U+2069, marks U+200E, U+200F,
+// U+061C) are refused in one-line fields too: a name holding U+202E shows reversed, posing as another (issue 26).
+// A multi-line text keeps them: right-to-left writing in a note needs its marks, and a note names nobody.
 export const CONTROL_CHARACTER = 'Caractère de contrôle non autorisé.';
 export type TextOptions = { isMultiline?: boolean };
 const TAB = 9;
 const LINE_FEED = 10;
 const CARRIAGE_RETURN = 13;
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** The text without its bidirectional controls (text from outside, cleaned rather than refused: the online shop). */
+export const withoutBidiControls = (value: string): string => value.replace(BIDI_CONTROLS, '');
+const isBidiControl = (code: number): boolean =>
+  code === 0x061c ||
+  code === 0x200e ||
+  code === 0x200f ||
+  (code >= 0x202a && code <= 0x202e) ||
+  (code >= 0x2066 && code <= 0x2069);
 /** True when the text holds no control character a field of that kind refuses. */
 export function isCleanText(value: string, options: TextOptions = {}): boolean {
   for (let i = 0; i < value.length; i++) {
     const code = value.charCodeAt(i);
-    if (code >= 0x20 && code !== 0x7f) continue;
+    if (code >= 0x20 && code !== 0x7f) {
+      if (!options.isMultiline && code >= 0x061c && isBidiControl(code)) return false;
+      continue;
+    }
     if (options.isMultiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) continue;
     return false;
   }
@@ -67,16 +83,27 @@ export const idList = () =>
 
 export const integer = (min = 0) =>
   z.int(withRequired('Nombre entier attendu.')).min(min, `La valeur doit être supérieure ou égale à ${min}.`);
-export const optionalInteger = (min = 0) => integer(min).nullable().optional();
 
 export const number = () => z.number(withRequired('Nombre attendu.'));
-export const optionalNumber = () => number().nullable().optional();
-/** Money: non-negative, step 0.01 (SPEC §5.2): a third decimal is refused, not rounded away. */
+
+// A stored quantity is never a bare number(): it goes through bounded() with its range of bounds.ts (issue 26).
+/** A number inside `bound` (bounds.ts); out of it, the French message naming the range. Never Infinity or NaN. */
+export const bounded = (bound: Bound) => {
+  const wholeMessage = 'Nombre entier attendu.';
+  // Out of range, that message alone (abort): 1e308 is not also "too many decimals" or "not a safe integer".
+  const outside = { error: boundMessage(bound), abort: true };
+  const schema = z
+    .number(withRequired(bound.isInteger ? wholeMessage : 'Nombre attendu.'))
+    .min(bound.min, outside)
+    .max(bound.max, outside);
+  return bound.isInteger ? schema.refine(Number.isInteger, wholeMessage) : schema;
+};
+export const optionalBounded = (bound: Bound) => bounded(bound).nullable().optional();
+
+/** Money: 0 to 1,000,000 €, step 0.01 (SPEC §5.2): a third decimal is refused, not rounded away. */
 export const optionalAmount = () =>
-  number()
-    .min(0, 'Le montant ne peut pas être négatif.')
-    .max(10_000_000, 'Montant trop élevé.')
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'Deux décimales au maximum.')
+  bounded(BOUNDS.amount)
+    .refine((v) => hasAtMostDecimals(v, BOUNDS.amount.decimals), 'Deux décimales au maximum.')
     .transform((v) => Math.round(v * 100) / 100)
     .nullable()
     .optional();

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { date, flag, id, idList, optionalId, optionalNumber, optionalTime, payload, time } from './common.js';
+import { BOUNDS } from './bounds.js';
+import { date, flag, id, idList, optionalBounded, optionalId, optionalTime, payload, time } from './common.js';
 
 // SPEC §3 Flight, §7.4 (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
 // teammates is a list of ids written through flight_teammates.
@@ -7,8 +8,8 @@ const shape = {
   scheduled_date: date(),
   scheduled_time: time(),
   is_public: flag().optional(),
-  takeoff_temperature: optionalNumber(),
-  flight_max_altitude: optionalNumber(),
+  takeoff_temperature: optionalBounded(BOUNDS.takeoffTemperature),
+  flight_max_altitude: optionalBounded(BOUNDS.altitude),
   flight_type_id: optionalId(),
   location_id: optionalId(),
   prestation_id: optionalId(),

@@ -3,8 +3,16 @@ export * from './balloons.js';
 export * from './booking-links.js';
 export * from './booking-notes.js';
 export * from './bookings.js';
+export * from './bounds.js';
 export * as schemaFields from './common.js';
-export { CONTROL_CHARACTER, isCalendarDate, isCleanText, REQUIRED, UNKNOWN_FIELD } from './common.js';
+export {
+  CONTROL_CHARACTER,
+  isCalendarDate,
+  isCleanText,
+  REQUIRED,
+  UNKNOWN_FIELD,
+  withoutBidiControls,
+} from './common.js';
 export * from './customers.js';
 export * from './email-templates.js';
 export * from './events.js';

@@ -1,13 +1,14 @@
 import type { z } from 'zod';
-import { flag, optionalNumber, optionalText, payload, requiredText } from './common.js';
+import { BOUNDS } from './bounds.js';
+import { flag, optionalBounded, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Location (is_restrictive defaults to 1 in the database), §5.1 label required.
 const shape = {
   label: requiredText(),
   is_default: flag().optional(),
   is_restrictive: flag().optional(),
-  takeoff_altitude: optionalNumber(),
-  flight_max_altitude: optionalNumber(),
+  takeoff_altitude: optionalBounded(BOUNDS.altitude),
+  flight_max_altitude: optionalBounded(BOUNDS.altitude),
   risk_factors: optionalText(10000, { isMultiline: true }),
 };
 

@@ -1,15 +1,6 @@
 import type { z } from 'zod';
-import {
-  flag,
-  id,
-  optionalEmail,
-  optionalId,
-  optionalInteger,
-  optionalNumber,
-  optionalText,
-  payload,
-  requiredText,
-} from './common.js';
+import { BOUNDS } from './bounds.js';
+import { flag, id, optionalBounded, optionalEmail, optionalId, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Passenger, §5.1 (ticket number, first and last name required), §7.3: ticket_number, is_referent and
 // booking_id are set on creation; a passenger never moves to another booking.
@@ -21,8 +12,8 @@ const editable = {
   email: optionalEmail(),
   phone: optionalText(50),
   department: optionalText(10),
-  age: optionalInteger(0),
-  weight: optionalNumber(),
+  age: optionalBounded(BOUNDS.passengerAge),
+  weight: optionalBounded(BOUNDS.passengerWeight),
   passenger_type_id: optionalId(),
 };
 

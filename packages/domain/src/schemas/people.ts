@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { formatPhone } from '../phone.js';
-import { flag, optionalEmail, optionalNumber, optionalText, payload, requiredText } from './common.js';
+import { BOUNDS } from './bounds.js';
+import { flag, optionalBounded, optionalEmail, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Pilot and Teammate, §5.1: first and last name required.
 const person = {
@@ -14,8 +15,8 @@ const person = {
 const pilotShape = {
   ...person,
   is_default: flag().optional(),
-  weight: optionalNumber().refine((v) => v == null || v >= 0, 'La valeur doit être positive ou nulle.'),
-  bag_weight: optionalNumber().refine((v) => v == null || v >= 0, 'La valeur doit être positive ou nulle.'),
+  weight: optionalBounded(BOUNDS.pilotWeight),
+  bag_weight: optionalBounded(BOUNDS.bagWeight),
 };
 export const pilotCreateSchema = payload(pilotShape);
 export const pilotUpdateSchema = payload(pilotShape).partial();

@@ -41,7 +41,9 @@ describe(`payload hardening on ${engine}`, () => {
   it('refuses negative amounts and a third decimal', async () => {
     const negative = await call('POST', '/api/bookings', { number: 'AMT-1', passengers_number: 1, paid_amount: -5 });
     expect(negative.statusCode).toBe(422);
-    expect(negative.json().errors.paid_amount).toEqual(['Le montant ne peut pas être négatif.']);
+    expect(negative.json().errors.paid_amount).toEqual([
+      'Le montant doit être compris entre 0 et 1\u202f000\u202f000 €.',
+    ]);
     const decimals = await call('POST', '/api/bookings', {
       number: 'AMT-2',
       passengers_number: 1,
