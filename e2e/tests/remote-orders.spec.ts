@@ -56,7 +56,6 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   const admin = await apiSession();
   await apiPost(admin, '/api/prestations', { label: prestation });
-  await apiPut(admin, '/api/settings/remote_orders_import_enabled', { value: '1' });
   await admin.dispose();
 });
 
@@ -69,6 +68,14 @@ test.afterAll(async () => {
 test('partner files: one success, one partial, one failure deleted after confirmation', async ({ page }, testInfo) => {
   await page.goto('/auth/login');
   await signIn(page);
+  // Switched on where an operator looks for it, Paramètres › Planning: the menu then shows the page.
+  const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+  await expect(nav.getByRole('link', { name: 'Commandes à distance' })).toHaveCount(0);
+  await page.goto('/settings/planning');
+  const form = page.getByRole('form', { name: 'Planning' });
+  await form.getByRole('switch', { name: /Commandes des partenaires \(fichiers\)/ }).click();
+  await form.getByRole('button', { name: 'Enregistrer' }).click();
+  await expect(page.getByText('Données sauvegardées')).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Navigation principale' })
     .getByRole('link', { name: 'Commandes à distance' })

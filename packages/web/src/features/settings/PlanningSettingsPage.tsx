@@ -3,8 +3,8 @@ import { Text } from '@mantine/core';
 import { type DayFlight, FlightCard } from '../planning/DaySidebar';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
-// settings/planning (issue 10): what the planning's flight cards show, the public planning widgets and the
-// ticketing, saved as one batch; the card beside follows the switches.
+// settings/planning (issue 10): what the planning's flight cards show, the public planning widgets, the ticketing and
+// the partners' order files, saved as one batch; the card beside follows the switches.
 
 const FIELDS: SettingField[] = [
   { key: 'planning_flightcard_show_location', label: 'Afficher le lieu de vol', kind: 'switch' },
@@ -23,6 +23,14 @@ const FIELDS: SettingField[] = [
     label: 'Billetterie',
     kind: 'switch',
     description: 'Chaque prestation peut choisir son modèle de billet.',
+  },
+  // Off by default: an operator without partners sending order files never sees the page.
+  {
+    key: 'remote_orders_import_enabled',
+    label: 'Commandes des partenaires (fichiers)',
+    kind: 'switch',
+    description:
+      'Importe les commandes que vos partenaires déposent en fichiers (JSON ou CSV) et ajoute « Commandes à distance » au menu.',
   },
   // Issue 12: a new booking's validity date is its purchase date + this many months.
   {
@@ -55,7 +63,7 @@ export default function PlanningSettingsPage() {
   return (
     <SettingsForm
       title="Planning"
-      description="Ce que montrent les cartes de vol du planning."
+      description="Ce que montrent les cartes de vol du planning, et les fonctions à activer."
       fields={FIELDS}
       loadFailedMessage={MESSAGES.planningSettingsLoadFailed}
       preview={(values) => (
