@@ -1,4 +1,14 @@
-import { isCleanText, SECRET_SETTINGS, SETTING_DEFAULTS, type SettingKey, SU_ONLY_SETTINGS } from '@app/domain';
+import {
+  BOUNDS,
+  type Bound,
+  boundMessage,
+  isCleanText,
+  isWithinBound,
+  SECRET_SETTINGS,
+  SETTING_DEFAULTS,
+  type SettingKey,
+  SU_ONLY_SETTINGS,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { recordHistory, SECRET_MARKER } from '../engine/history.js';
@@ -43,6 +53,12 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
 };
 
 const TEXT_MAX_LENGTH = 10_000;
+
+/** The range of each 'number' key (issue 26), from the table the settings pages' inputs read too. */
+const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
+  ofp_passenger_supplement: BOUNDS.passengerSupplement,
+  ofp_pilot_bag_default: BOUNDS.bagWeight,
+};
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };
 /**
@@ -91,7 +107,10 @@ export function normalizeSettingValue(key: SettingKey, value: unknown): { value:
     case 'number': {
       const n =
         typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
-      if (!Number.isFinite(n) || n < 0) return { error: 'La valeur doit être un nombre positif ou nul.' };
+      if (!Number.isFinite(n)) return { error: 'La valeur doit être un nombre.' };
+      const bound = NUMBER_BOUNDS[key];
+      if (!bound) throw new Error(`Paramètre numérique sans bornes : ${key}`);
+      if (!isWithinBound(n, bound)) return { error: boundMessage(bound) };
       return { value: String(n) };
     }
     default: {
