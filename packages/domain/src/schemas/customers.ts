@@ -25,6 +25,22 @@ export const isIndividualCustomerType = (customerTypeId: number): boolean =>
 
 type CustomerNames = { customer_type_id?: number | null; last_name?: string | null; company_name?: string | null };
 
+/**
+ * How staff name a customer everywhere (screens, CSV, PDFs, mails): an association's or a company's name, else the
+ * person's first and last name (and the company's name when there is no person's). The server's `customers.full_name`
+ * is the same rule in SQL (resources/customers.ts), tested against this one.
+ */
+export function customerDisplayName(customer: CustomerNames & { first_name?: string | null }): string {
+  const company = (customer.company_name ?? '').trim();
+  const person = `${(customer.first_name ?? '').trim()} ${(customer.last_name ?? '').trim()}`.trim();
+  const isIndividual =
+    customer.customer_type_id !== undefined &&
+    customer.customer_type_id !== null &&
+    isIndividualCustomerType(customer.customer_type_id);
+  if (company && !isIndividual) return company;
+  return person || company;
+}
+
 /** The §5.1 conditional requirement, on the whole record (create payload, or current row merged with an update). */
 export function customerRequiredErrors(values: CustomerNames): Record<string, string[]> {
   if (values.customer_type_id === undefined || values.customer_type_id === null) return {};

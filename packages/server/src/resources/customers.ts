@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_TYPES,
   customerCreateSchema,
   customerRequiredErrors,
   customerUpdateSchema,
@@ -31,10 +32,13 @@ export const customers: Resource = {
     country: f.string(),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
-    /** The person's name, or the company name when there is none. */
+    /** The name staff know the customer by: domain's customerDisplayName in SQL (company first, unless individual). */
     full_name: {
       type: 'string',
-      sql: (a) => sql`coalesce(nullif(${fullNameSql(a)}, ''), ${ref(a, 'company_name')})`,
+      sql: (a) =>
+        sql`case when coalesce(${ref(a, 'customer_type_id')}, 0) <> ${sql.lit(CUSTOMER_TYPES.individual.id)}
+          and trim(coalesce(${ref(a, 'company_name')}, '')) <> '' then trim(${ref(a, 'company_name')})
+          else coalesce(nullif(${fullNameSql(a)}, ''), nullif(trim(${ref(a, 'company_name')}), '')) end`,
     },
   },
   relations: {

@@ -1,4 +1,4 @@
-import { BOOKING_STATUSES, type ListQuery, type StatusDefinition } from '@app/domain';
+import { BOOKING_STATUSES, customerDisplayName, type ListQuery, type StatusDefinition } from '@app/domain';
 
 // What the booking screens read (SPEC §3 Booking, Customer, Passenger; §7.2, §7.3) and how they show it.
 
@@ -162,9 +162,7 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** A customer as staff name them: the company for companies and associations, else first and last name. */
+/** A customer as staff name them (the one rule of the domain, which the CSV's customer.full_name follows too). */
 export function customerName(customer: Customer | null | undefined): string {
-  if (!customer) return '';
-  const person = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
-  return customer.company_name || person || customer.full_name || '';
+  return customer ? customerDisplayName(customer) || customer.full_name || '' : '';
 }
