@@ -18,7 +18,7 @@ export function passwordLink(appUrl: string, kind: UserTokenKind, token: string,
 }
 
 export async function sendPasswordLink(ctx: AppContext, user: LinkRecipient, kind: UserTokenKind): Promise<void> {
-  const token = await issueUserToken(ctx.db, user.id, kind);
+  const token = await issueUserToken(ctx.db, user.id, kind, user.email);
   await sendTemplateMail(
     ctx.db,
     ctx.mailer,

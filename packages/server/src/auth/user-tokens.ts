@@ -3,6 +3,8 @@ import type { DB } from '../db/schema.js';
 import { randomToken, sha256 } from './session-format.js';
 
 // Single-use links of the password flows. Only the sha256 of a token is stored; the raw token travels in the mail.
+// A link is bound to the address it was mailed to and dies as soon as the account's email, password, role or
+// active state changes, by whatever writer: the database voids it (migration 0025), no route has to remember to.
 
 export type UserTokenKind = 'reset' | 'first_login';
 
@@ -11,11 +13,23 @@ export const USER_TOKEN_TTL_MS: Record<UserTokenKind, number> = {
   first_login: 7 * 24 * 60 * 60_000,
 };
 
-/** A new token of this kind for the user; the previous unused ones of the same kind stop working. */
-export async function issueUserToken(db: Kysely<DB>, userId: number, kind: UserTokenKind): Promise<string> {
+/**
+ * A new token of this kind for the user; the previous unused ones of the same kind stop working. `sentTo` is the
+ * address the link is mailed to (by default the account's current one): the token works only while it is still
+ * the account's.
+ */
+export async function issueUserToken(
+  db: Kysely<DB>,
+  userId: number,
+  kind: UserTokenKind,
+  sentTo?: string,
+): Promise<string> {
   const token = randomToken();
   const now = new Date();
   await db.transaction().execute(async (trx) => {
+    const email =
+      sentTo ??
+      (await trx.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
     await trx
       .updateTable('user_tokens')
       .set({ used_at: now.toISOString() })
@@ -29,6 +43,7 @@ export async function issueUserToken(db: Kysely<DB>, userId: number, kind: UserT
         user_id: userId,
         kind,
         token_hash: sha256(token),
+        email,
         expires_at: new Date(now.getTime() + USER_TOKEN_TTL_MS[kind]).toISOString(),
         created_at: now.toISOString(),
       })
@@ -43,7 +58,9 @@ export async function issueUserToken(db: Kysely<DB>, userId: number, kind: UserT
 }
 
 /**
- * The usable token of this kind for this email (unknown, other kind, other email, used and expired all give null).
+ * The usable token of this kind for this email (unknown, other kind, other email, used, expired, voided by a change
+ * of the account, mailed to an address that is no longer the account's, or of a deactivated account all give
+ * null).
  * Read-only: a caller checks it first, does its slow work (hashing the new password), then calls markTokenUsed in
  * the transaction that applies the change.
  */
@@ -57,12 +74,14 @@ export async function findUserToken(
   const row = await db
     .selectFrom('user_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.id', 't.user_id', 't.expires_at', 't.used_at', 'u.email'])
+    .select(['t.id', 't.user_id', 't.expires_at', 't.used_at', 't.email as sent_to', 'u.email', 'u.is_active'])
     .where('t.token_hash', '=', sha256(token))
     .where('t.kind', '=', kind)
     .executeTakeFirst();
-  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= now) return null;
-  if (row.email.toLowerCase() !== email.trim().toLowerCase()) return null;
+  // A deactivated account signs in by no path, a link issued after its deactivation included.
+  if (!row || row.used_at !== null || Date.parse(row.expires_at) <= now || !row.is_active) return null;
+  const given = email.trim().toLowerCase();
+  if (row.sent_to.toLowerCase() !== given || row.email.toLowerCase() !== given) return null;
   return { id: row.id, userId: row.user_id };
 }
 

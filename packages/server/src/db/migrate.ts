@@ -19,6 +19,7 @@ import * as dashboardIndexes from './migrations/0021_dashboard_indexes.js';
 import * as passengersBookingNames from './migrations/0022_passengers_booking_names.js';
 import * as trigramFastupdateOff from './migrations/0023_trigram_fastupdate_off.js';
 import * as openPassengers from './migrations/0024_open_passengers.js';
+import * as passwordLinksBound from './migrations/0025_password_links_bound.js';
 import * as flightClosures from './migrations/0026_flight_closures.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0022_passengers_booking_names': passengersBookingNames,
   '0023_trigram_fastupdate_off': trigramFastupdateOff,
   '0024_open_passengers': openPassengers,
+  '0025_password_links_bound': passwordLinksBound,
   '0026_flight_closures': flightClosures,
 };
 

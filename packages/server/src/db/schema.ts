@@ -41,6 +41,8 @@ export type UserTokensTable = {
   user_id: number;
   kind: 'reset' | 'first_login';
   token_hash: string;
+  /** The address the link was mailed to: it works only while this is still the user's (migration 0025). */
+  email: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;

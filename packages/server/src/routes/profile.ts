@@ -17,7 +17,8 @@ import { diffRow, recordHistory, SECRET_MARKER } from '../engine/history.js';
 import { ValidationError } from '../http/errors.js';
 import { actorOf } from './users.js';
 
-// The signed-in user's own page (route profile): name and email, and the password (current one required).
+// The signed-in user's own page (route profile): name and email, and the password (current one required). A new
+// email or password voids the user's pending password links (migration 0025's trigger).
 
 const profileSchema = strictPayload({ first_name: nameField, last_name: nameField, email: emailField });
 const passwordSchema = z

@@ -155,17 +155,12 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     const passwordHash = await hashPassword(password);
     await db.transaction().execute(async (trx) => {
       if (!(await markTokenUsed(trx, found.id))) throw ValidationError.field('token', invalidMessage);
+      // The new password voids every other pending link of the user, reset and first login alike (migration
+      // 0025's trigger): a link left unused in a mailbox must not outlive the password it was meant to replace.
       await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
         .where('id', '=', found.userId)
-        .execute();
-      // A reset link left unused in a mailbox must not outlive the password it was meant to replace.
-      await trx
-        .updateTable('user_tokens')
-        .set({ used_at: new Date().toISOString() })
-        .where('user_id', '=', found.userId)
-        .where('used_at', 'is', null)
         .execute();
       await deleteUserSessions(trx, found.userId);
       // Set from a mailed link, nobody signed in: recorded as the system's, the hash never written.

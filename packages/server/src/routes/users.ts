@@ -145,10 +145,8 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
     return db
       .transaction()
       .execute(async (trx) => {
-        if (body.is_active === 0) {
-          await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
-          await trx.deleteFrom('user_tokens').where('user_id', '=', target.id).execute();
-        }
+        // Pending password links die with any change of email, role or active state (migration 0025's trigger).
+        if (body.is_active === 0) await trx.deleteFrom('sessions').where('user_id', '=', target.id).execute();
         const before = await trx
           .selectFrom('users')
           .select(USER_COLUMNS)

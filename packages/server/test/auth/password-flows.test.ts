@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/auth/passwords.js';
 import { sha256 } from '../../src/auth/session-format.js';
 import { issueUserToken } from '../../src/auth/user-tokens.js';
-import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
-import { Browser, createUser, linkIn, startSmtp } from './support.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
+import { Browser, createUser, linkAndUnknownAnswers, linkIn, startSmtp, usePasswordLink } from './support.js';
 
 const INVALID_RESET = 'Ce lien de réinitialisation est invalide ou a expiré.';
 
@@ -212,6 +214,98 @@ describe(`password flows on ${engine}, with a real SMTP server`, () => {
     expect((await new Browser(t).login('nouvelle.recrue@example.test', 'premier-mot-de-passe')).statusCode).toBe(200);
   });
 
+  it('an invitation mailed to a mistyped address dies when an administrator corrects it (issue 26)', async () => {
+    const admin = await signIn(t, 'admin');
+    const typo = 'jean.dupont@exmaple.test';
+    const fixed = 'jean.dupont@example.test';
+    const caught = smtp.nextMail(typo);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: admin.headers,
+      payload: { first_name: 'Jean', last_name: 'Dupont', email: typo, role_id: 3 },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = linkIn(await caught, '/auth/first-login').searchParams.get('token')!;
+    const corrected = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/${created.json().id}`,
+      headers: admin.headers,
+      payload: { email: fixed },
+    });
+    expect(corrected.statusCode).toBe(200);
+    // Whoever got the mistyped mail opens nothing, with either address, and learns nothing from the answer.
+    for (const email of [fixed, typo]) {
+      const { link, unknown } = await linkAndUnknownAnswers(t, 'first_login', token, email);
+      expect(link.status, email).toBe(422);
+      expect(link, email).toEqual(unknown);
+    }
+    // The invitation sent again goes to the corrected address and opens the account.
+    const resent = smtp.nextMail(fixed);
+    const invite = await t.app.inject({
+      method: 'POST',
+      url: `/api/users/${created.json().id}/invite`,
+      headers: admin.headers,
+      payload: {},
+    });
+    expect(invite.statusCode).toBe(200);
+    const link = linkIn(await resent, '/auth/first-login');
+    expect(link.searchParams.get('email')).toBe(fixed);
+    expect((await usePasswordLink(t, 'first_login', link.searchParams.get('token')!, fixed)).statusCode).toBe(200);
+  });
+
+  it('setting a password from one link voids the pending links of the other kind (issue 26)', async () => {
+    const invited = await createUser(t, { password: null });
+    const invitedReset = await issueUserToken(t.database.db, invited.id, 'reset');
+    const invitation = await issueUserToken(t.database.db, invited.id, 'first_login');
+    expect((await usePasswordLink(t, 'first_login', invitation, invited.email)).statusCode).toBe(200);
+    const afterFirstLogin = await linkAndUnknownAnswers(t, 'reset', invitedReset, invited.email);
+    expect(afterFirstLogin.link.status).toBe(422);
+    expect(afterFirstLogin.link).toEqual(afterFirstLogin.unknown);
+
+    const user = await createUser(t);
+    const staleInvitation = await issueUserToken(t.database.db, user.id, 'first_login');
+    const reset = await issueUserToken(t.database.db, user.id, 'reset');
+    expect((await usePasswordLink(t, 'reset', reset, user.email)).statusCode).toBe(200);
+    const afterReset = await linkAndUnknownAnswers(t, 'first_login', staleInvitation, user.email);
+    expect(afterReset.link.status).toBe(422);
+    expect(afterReset.link).toEqual(afterReset.unknown);
+  });
+
+  it('any writer of the users table voids the links: a script changing a password or a role (issue 26)', async () => {
+    const { db } = t.database;
+    const user = await createUser(t);
+    const beforePassword = await issueUserToken(db, user.id, 'reset');
+    await db
+      .updateTable('users')
+      .set({ password_hash: await hashPassword('change-par-un-script') })
+      .where('id', '=', user.id)
+      .execute();
+    const beforeRole = await issueUserToken(db, user.id, 'reset');
+    await db.updateTable('users').set({ role_id: 3 }).where('id', '=', user.id).execute();
+    for (const token of [beforePassword, beforeRole]) {
+      const { link, unknown } = await linkAndUnknownAnswers(t, 'reset', token, user.email);
+      expect(link.status).toBe(422);
+      expect(link).toEqual(unknown);
+    }
+  });
+
+  it("a link mailed to an address that is no longer the account's opens nothing (issued during a change)", async () => {
+    const { db } = t.database;
+    const user = await createUser(t);
+    const fixed = `corrigee-${user.id}@example.test`;
+    await db.updateTable('users').set({ email: fixed }).where('id', '=', user.id).execute();
+    // The mail was being sent to the old address while the correction was written.
+    const token = await issueUserToken(db, user.id, 'reset', user.email);
+    for (const email of [fixed, user.email]) {
+      const { link, unknown } = await linkAndUnknownAnswers(t, 'reset', token, email);
+      expect(link.status, email).toBe(422);
+      expect(link, email).toEqual(unknown);
+    }
+    const current = await issueUserToken(db, user.id, 'reset');
+    expect((await usePasswordLink(t, 'reset', current, fixed)).statusCode).toBe(200);
+  });
+
   it('a first-login link expires after 7 days', async () => {
     const user = await createUser(t, { password: null });
     const token = await issueUserToken(t.database.db, user.id, 'first_login');
@@ -247,5 +341,58 @@ describe(`password flows on ${engine}, with a real SMTP server`, () => {
       .where('token_hash', '=', sha256(token))
       .executeTakeFirstOrThrow();
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
+  });
+});
+
+describe(`password links issued before migration 0025 on ${engine}`, () => {
+  it("are bound to the account's address, and voided when the account changed since they were sent", async () => {
+    const database = await createTestDatabase('0024_open_passengers');
+    try {
+      const { db } = database;
+      const at = (minutes: number) => new Date(Date.UTC(2026, 0, 10, 12, minutes)).toISOString();
+      const user = await db
+        .insertInto('users')
+        .values({
+          first_name: 'Alix',
+          last_name: 'Morel',
+          email: 'alix.morel@example.test',
+          password_hash: null,
+          role_id: 3,
+          created_at: at(0),
+          updated_at: at(30),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const token = (name: string, createdAt: string, usedAt: string | null = null) => ({
+        user_id: user.id,
+        kind: 'first_login' as const,
+        token_hash: sha256(name),
+        created_at: createdAt,
+        expires_at: '2099-01-01T00:00:00.000Z',
+        used_at: usedAt,
+      });
+      // Before 0025 the table has no email column: the rows are written as they were then.
+      await db
+        .insertInto('user_tokens')
+        .values([token('before-change', at(10)), token('after-change', at(40)), token('used', at(5), at(6))] as never)
+        .execute();
+      await migrateToLatest(db, database.dialect);
+      const rows = await db
+        .selectFrom('user_tokens')
+        .select(['token_hash', 'email', 'used_at'])
+        .orderBy('id')
+        .execute();
+      expect(rows.map((r) => [r.token_hash, r.email, r.used_at === null])).toEqual([
+        [sha256('before-change'), 'alix.morel@example.test', false],
+        [sha256('after-change'), 'alix.morel@example.test', true],
+        [sha256('used'), 'alix.morel@example.test', false],
+      ]);
+      // From now on the database itself voids them.
+      await db.updateTable('users').set({ email: 'alix.morel@example.com' }).where('id', '=', user.id).execute();
+      const pending = await db.selectFrom('user_tokens').select('id').where('used_at', 'is', null).execute();
+      expect(pending).toEqual([]);
+    } finally {
+      await database.destroy();
+    }
   });
 });

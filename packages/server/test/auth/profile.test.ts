@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueUserToken } from '../../src/auth/user-tokens.js';
 import { createTestApp, engine, type TestApp } from '../helpers.js';
-import { Browser, createUser, signInWithPassword } from './support.js';
+import { Browser, createUser, linkAndUnknownAnswers, signInWithPassword, usePasswordLink } from './support.js';
 
 describe(`profile on ${engine}`, () => {
   let t: TestApp;
@@ -59,6 +60,54 @@ describe(`profile on ${engine}`, () => {
     expect(ok.statusCode).toBe(200);
     expect((await browser.request('GET', '/api/me')).statusCode).toBe(200);
     expect((await elsewhere.request('GET', '/api/me')).statusCode).toBe(401);
+    expect((await new Browser(t).login(user.email, 'nouveau-secret')).statusCode).toBe(200);
+  });
+
+  it('a new email voids the pending password links, whichever address they are used with (issue 26)', async () => {
+    const { browser, user } = await signInWithPassword(t, 'operator');
+    const links = {
+      reset: await issueUserToken(t.database.db, user.id, 'reset'),
+      first_login: await issueUserToken(t.database.db, user.id, 'first_login'),
+    };
+    const changed = await browser.request('PUT', '/api/profile', {
+      first_name: 'Camille',
+      last_name: 'Durand',
+      email: `nouvelle-${user.id}@example.test`,
+    });
+    expect(changed.statusCode).toBe(200);
+    for (const [kind, token] of Object.entries(links) as [keyof typeof links, string][]) {
+      for (const email of [user.email, `nouvelle-${user.id}@example.test`]) {
+        const { link, unknown } = await linkAndUnknownAnswers(t, kind, token, email);
+        expect(link.status, `${kind}, ${email}`).toBe(422);
+        expect(link, `${kind}, ${email}`).toEqual(unknown);
+      }
+    }
+  });
+
+  it('a new name with the same email leaves a pending reset link working', async () => {
+    const { browser, user } = await signInWithPassword(t);
+    const token = await issueUserToken(t.database.db, user.id, 'reset');
+    const renamed = await browser.request('PUT', '/api/profile', {
+      first_name: 'Dominique',
+      last_name: 'Durand',
+      email: user.email,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await usePasswordLink(t, 'reset', token, user.email)).statusCode).toBe(200);
+  });
+
+  it('a new password voids the pending reset link (issue 26)', async () => {
+    const { browser, user } = await signInWithPassword(t);
+    const token = await issueUserToken(t.database.db, user.id, 'reset');
+    const changed = await browser.request('PUT', '/api/profile/password', {
+      current_password: user.password,
+      password: 'nouveau-secret',
+      password_confirmation: 'nouveau-secret',
+    });
+    expect(changed.statusCode).toBe(200);
+    const { link, unknown } = await linkAndUnknownAnswers(t, 'reset', token, user.email);
+    expect(link.status).toBe(422);
+    expect(link).toEqual(unknown);
     expect((await new Browser(t).login(user.email, 'nouveau-secret')).statusCode).toBe(200);
   });
 

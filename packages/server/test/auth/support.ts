@@ -232,3 +232,35 @@ export function linkIn(mail: { text: string }, path: string): URL {
   if (!match) throw new Error(`no ${path} link in mail:\n${mail.text}`);
   return new URL(match[0].replace(/&amp;/g, '&'));
 }
+
+const LINK_ROUTES = { reset: '/reset-password', first_login: '/first-login' } as const;
+
+/** POST /reset-password or /first-login from a new anonymous browser, choosing `password`. */
+export async function usePasswordLink(
+  t: { app: FastifyInstance },
+  kind: keyof typeof LINK_ROUTES,
+  token: string,
+  email: string,
+  password = 'mot-de-passe-neuf',
+): Promise<LightMyRequestResponse> {
+  const browser = new Browser(t);
+  await browser.request('GET', '/csrf-cookie');
+  return browser.request('POST', LINK_ROUTES[kind], { token, email, password, password_confirmation: password });
+}
+
+/**
+ * The answers to this link and to a link nobody was ever sent, for the same email: a voided link must not be told
+ * apart from an unknown one.
+ */
+export async function linkAndUnknownAnswers(
+  t: { app: FastifyInstance },
+  kind: keyof typeof LINK_ROUTES,
+  token: string,
+  email: string,
+) {
+  const answer = (r: LightMyRequestResponse) => ({ status: r.statusCode, body: r.json() as unknown });
+  return {
+    link: answer(await usePasswordLink(t, kind, token, email)),
+    unknown: answer(await usePasswordLink(t, kind, crypto.randomBytes(32).toString('base64url'), email)),
+  };
+}

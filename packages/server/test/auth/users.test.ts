@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issueUserToken } from '../../src/auth/user-tokens.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
-import { createUser } from './support.js';
+import { createUser, linkAndUnknownAnswers, usePasswordLink } from './support.js';
 
 // POST/PUT/DELETE /api/users and the invitation (spec §6: manage_users, no su bypass). Mails go to the outbox
 // (no SMTP here); password-flows.test.ts follows a first-login mail through a real SMTP server.
@@ -127,6 +128,60 @@ describe(`users endpoints on ${engine}`, () => {
     const active = await createUser(t);
     const refused = await call('POST', `/api/users/${active.id}/invite`, admin.headers, {});
     expect(refused.statusCode).toBe(422);
+  });
+
+  it('a change of email, role or active state voids every pending password link of the user (issue 26)', async () => {
+    const changes: Record<string, (id: number) => object> = {
+      email: (id) => ({ email: `Corrigee-${id}@example.test` }),
+      role: () => ({ role_id: 2 }),
+      deactivation: () => ({ is_active: 0 }),
+    };
+    for (const [change, payload] of Object.entries(changes)) {
+      const user = await createUser(t, { role: 'operator', password: null });
+      const links = {
+        reset: await issueUserToken(t.database.db, user.id, 'reset'),
+        first_login: await issueUserToken(t.database.db, user.id, 'first_login'),
+      };
+      const response = await call('PUT', `/api/users/${user.id}`, admin.headers, payload(user.id));
+      expect(response.statusCode, change).toBe(200);
+      for (const [kind, token] of Object.entries(links) as [keyof typeof links, string][]) {
+        for (const email of new Set([user.email, response.json().email as string])) {
+          const { link, unknown } = await linkAndUnknownAnswers(t, kind, token, email);
+          expect(link.status, `${change}, ${kind}, ${email}`).toBe(422);
+          expect(link, `${change}, ${kind}, ${email}`).toEqual(unknown);
+        }
+      }
+    }
+  });
+
+  it('reactivating an account does not bring its links back; a link sent while it is inactive opens nothing', async () => {
+    const user = await createUser(t, { password: null });
+    const before = await issueUserToken(t.database.db, user.id, 'first_login');
+    expect((await call('PUT', `/api/users/${user.id}`, admin.headers, { is_active: 0 })).statusCode).toBe(200);
+    const invite = await call('POST', `/api/users/${user.id}/invite`, admin.headers, {});
+    expect(invite.statusCode).toBe(200);
+    const [mail] = await outboxFor(user.email);
+    const during = /\/auth\/first-login\?token=([\w-]+)&amp;/.exec(mail!.html)![1]!;
+    const whileInactive = await linkAndUnknownAnswers(t, 'first_login', during, user.email);
+    expect(whileInactive.link.status).toBe(422);
+    expect(whileInactive.link).toEqual(whileInactive.unknown);
+    expect((await call('PUT', `/api/users/${user.id}`, admin.headers, { is_active: 1 })).statusCode).toBe(200);
+    for (const token of [before, during]) {
+      const { link, unknown } = await linkAndUnknownAnswers(t, 'first_login', token, user.email);
+      expect(link.status).toBe(422);
+      expect(link).toEqual(unknown);
+    }
+    // Invited again once active, the account opens with the new link.
+    const fresh = await issueUserToken(t.database.db, user.id, 'first_login');
+    expect((await usePasswordLink(t, 'first_login', fresh, user.email)).statusCode).toBe(200);
+  });
+
+  it('a change of name only, or a write of the same email, role and state, leaves the links working', async () => {
+    const user = await createUser(t, { role: 'operator' });
+    const token = await issueUserToken(t.database.db, user.id, 'reset');
+    const same = { last_name: 'Nouveau-Nom', email: user.email.toUpperCase(), role_id: 3, is_active: 1 };
+    expect((await call('PUT', `/api/users/${user.id}`, admin.headers, same)).statusCode).toBe(200);
+    expect((await usePasswordLink(t, 'reset', token, user.email)).statusCode).toBe(200);
   });
 
   it('manage_users cannot climb to su: only a su gives the su role or touches a su account', async () => {
