@@ -13,6 +13,9 @@ describe('history display', () => {
     expect(formatHistoryValue('passenger_id', 12)).toBe('n° 12');
     expect(formatHistoryValue('teammates', [3, 5])).toBe('3, 5');
     expect(formatHistoryValue('teammates', [])).toBe('aucun');
+    // The requested dates a realized flight closed (issue 27), each written as a date.
+    expect(formatHistoryValue('closed_dates', ['2031-06-09', '2031-06-12'])).toBe('09/06/2031, 12/06/2031');
+    expect(historyResourceLabel('flight-closures')).toBe('Clôture par le vol réalisé');
     expect(formatHistoryValue('email', null)).toBe('—');
     expect(formatHistoryValue('password_hash', '(secret)')).toBe('masqué');
     expect(formatHistoryValue('last_name', '(effacé)')).toBe('effacé');

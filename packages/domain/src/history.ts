@@ -52,6 +52,7 @@ export const HISTORY_RESOURCE_LABELS: Record<string, string> = {
   registrations: 'Inscription sur un vol',
   'registration-requests': 'Demande d’inscription',
   'flight-postponements': 'Report météo (passager)',
+  'flight-closures': 'Clôture par le vol réalisé',
   'booking-validity-extensions': 'Prolongation de validité',
   'email-templates': 'Modèle d’email',
   settings: 'Paramètre',
@@ -76,6 +77,8 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   previous_booking_status_id: 'Statut précédent',
   removed_requested_date: 'Date souhaitée retirée',
   postponed_at: 'Reporté le',
+  closed_dates: 'Dates souhaitées closes',
+  closed_at: 'Clos le',
   status: 'État',
   decided_at: 'Décidée le',
   decided_by_user_id: 'Décidée par',
@@ -178,7 +181,7 @@ export function formatHistoryValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (value === HISTORY_SECRET_MARKER) return 'masqué';
   if (value === HISTORY_ERASED_MARKER) return 'effacé';
-  if (Array.isArray(value)) return value.length ? value.map(String).join(', ') : 'aucun';
+  if (Array.isArray(value)) return value.length ? value.map((v) => formatHistoryValue(field, v)).join(', ') : 'aucun';
   const status = STATUS_LABELS[field]?.get(Number(value));
   if (status) return status;
   if (field === 'status' && REQUEST_STATES.has(value)) return REQUEST_STATES.get(value)!;

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './display.js';
+export * from './flight-record.js';
 export * from './history.js';
 export * from './messages.js';
 export * from './phone.js';

@@ -53,6 +53,9 @@ const styles = StyleSheet.create({
   checkbox: { width: 8, height: 8, borderWidth: 0.8, borderColor: INK },
   signatures: { flexDirection: 'row', gap: 10, marginTop: 12 },
   signature: { flex: 1, height: 64, borderWidth: 1, borderColor: INK, borderRadius: 3, padding: 6 },
+  recorded: { fontFamily: 'Helvetica-Bold', fontSize: 14, marginTop: 6 },
+  notes: { marginTop: 10, borderWidth: 1, borderColor: LINE, borderRadius: 3, padding: 8 },
+  note: { paddingVertical: 1.5 },
   footer: { position: 'absolute', bottom: 18, left: 30, right: 30, fontSize: 7, color: MUTED, textAlign: 'center' },
 });
 
@@ -73,6 +76,11 @@ export type FlightPlan = {
   takeoffAltitude: number | null;
   maxAltitude: number | null;
   takeoffTemperature: number | null;
+  /** HH:mm:ss as recorded after the flight (issue 27), printed in their boxes; null leaves the box to fill by hand. */
+  takeoffTime: string | null;
+  landingTime: string | null;
+  /** The flight's notes (the pilot's remarks), pinned first. */
+  notes: string[];
   flightType: string | null;
   balloon: { label: string; registration: string | null; volume: number | null; seats: number | null } | null;
   pilot: string | null;
@@ -193,13 +201,27 @@ function planDocument(plan: FlightPlan): ReactElement {
       ? h(View, { key: 'none', style: styles.tr }, [h(Text, { key: 'n' }, 'Aucun passager inscrit.')])
       : null,
   ]);
-  const signatures = h(View, { key: 'sig', style: styles.signatures }, [
+  // A time recorded after the flight is printed in its box; without one the box stays blank for the pen.
+  const recorded = (value: string | null) =>
+    value ? h(Text, { key: 'v', style: styles.recorded }, value.slice(0, 5)) : null;
+  const signatures = h(View, { key: 'sig', style: styles.signatures, wrap: false }, [
     h(View, { key: 'p', style: styles.signature }, [h(Text, { key: 't', style: styles.label }, 'Signature du pilote')]),
-    h(View, { key: 'd', style: styles.signature }, [h(Text, { key: 't', style: styles.label }, 'Décollage (heure)')]),
+    h(View, { key: 'd', style: styles.signature }, [
+      h(Text, { key: 't', style: styles.label }, 'Décollage (heure)'),
+      recorded(plan.takeoffTime),
+    ]),
     h(View, { key: 'a', style: styles.signature }, [
       h(Text, { key: 't', style: styles.label }, 'Atterrissage (heure, lieu)'),
+      recorded(plan.landingTime),
     ]),
   ]);
+  const notes =
+    plan.notes.length > 0
+      ? h(View, { key: 'notes', style: styles.notes }, [
+          h(Text, { key: '_title', style: styles.boxTitle }, 'Remarques'),
+          ...plan.notes.map((note, i) => h(Text, { key: i, style: styles.note }, note)),
+        ])
+      : null;
   return h(Document, { title: `Plan de vol ${plan.date} ${time}`, author: plan.operator }, [
     h(Page, { key: 'p', size: 'A4', style: styles.page }, [
       head,
@@ -212,6 +234,7 @@ function planDocument(plan: FlightPlan): ReactElement {
       ),
       manifest,
       signatures,
+      notes,
       h(
         Text,
         { key: 'f', style: styles.footer, fixed: true },
@@ -235,6 +258,8 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
       'f.scheduled_time',
       'f.takeoff_temperature',
       'f.flight_max_altitude',
+      'f.takeoff_time',
+      'f.landing_time',
       's.label as status',
       'l.label as location',
       'l.takeoff_altitude',
@@ -251,7 +276,7 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
     .where('f.id', '=', flightId)
     .executeTakeFirst();
   if (!flight) return null;
-  const [teammates, passengers, inputs, company] = await Promise.all([
+  const [teammates, passengers, inputs, company, notes] = await Promise.all([
     db
       .selectFrom('flight_teammates as ft')
       .innerJoin('teammates as t', 't.id', 'ft.teammate_id')
@@ -272,6 +297,14 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
       .execute(),
     loadFlightMassInputs(db, [flightId]),
     db.selectFrom('settings').select('value').where('key', '=', 'company_name').executeTakeFirst(),
+    db
+      .selectFrom('flight_notes')
+      .select('content')
+      .where('flight_id', '=', flightId)
+      .orderBy('is_pinned', 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   ]);
   const input = inputs.get(flightId);
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -284,6 +317,9 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
     takeoffAltitude: flight.takeoff_altitude ?? null,
     maxAltitude: flight.flight_max_altitude ?? flight.location_max_altitude ?? null,
     takeoffTemperature: flight.takeoff_temperature,
+    takeoffTime: flight.takeoff_time,
+    landingTime: flight.landing_time,
+    notes: notes.map((n) => n.content),
     flightType: flight.flight_type ?? null,
     balloon:
       flight.balloon_id === null

@@ -4,6 +4,7 @@ import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import { appendFlightMasses } from '../services/flight-masses.js';
+import { applyRealizationRule } from '../services/flight-realization.js';
 import { applyPostponementRule } from '../services/postponement.js';
 import { checkFlightUpdate } from '../services/registrations.js';
 import { f } from './fields.js';
@@ -134,19 +135,23 @@ export const flights: Resource = {
     update: flightUpdateSchema,
     defaults: { flight_status_id: INITIAL_FLIGHT_STATUS_ID },
     relations: ['teammates'],
-    // SPEC §4.2: a realized, postponed or canceled flight only changes status (and the realized times); a
-    // realized flight has its takeoff and landing times.
+    // SPEC §4.2: a postponed or canceled flight only changes status; a realized one its status and its flight
+    // record (times, temperature, altitude reached: issue 27); a realized flight has its takeoff and landing times.
     beforeWrite: async ({ trx, ctx }, values, existing, lists) => {
       if (existing) await checkFlightUpdate(trx, existing, values, lists);
-      // Issue 12: to 'Reporté - météo' unregisters the passengers (kept as the flight's history); back undoes it.
-      if (existing) await applyPostponementRule(trx, existing, values, ctx.auth ?? null);
       const merged = { ...existing, ...values };
-      if (merged.flight_status_id !== FLIGHT_STATUSES.realized.id) return;
-      const errors: Record<string, string[]> = {};
-      for (const field of ['takeoff_time', 'landing_time']) {
-        if (!merged[field]) errors[field] = ['Ce champ est obligatoire pour un vol réalisé.'];
+      if (merged.flight_status_id === FLIGHT_STATUSES.realized.id) {
+        const errors: Record<string, string[]> = {};
+        for (const field of ['takeoff_time', 'landing_time']) {
+          if (!merged[field]) errors[field] = ['Ce champ est obligatoire pour un vol réalisé.'];
+        }
+        if (Object.keys(errors).length) throw new ValidationError(errors);
       }
-      if (Object.keys(errors).length) throw new ValidationError(errors);
+      if (!existing) return;
+      // Issue 12: to 'Reporté - météo' unregisters the passengers (kept as the flight's history); back undoes it.
+      await applyPostponementRule(trx, existing, values, ctx.auth ?? null);
+      // Issue 27: to 'Réalisé' completes what has flown and closes its requested dates; from it undoes that.
+      await applyRealizationRule(trx, existing, values, ctx.auth ?? null);
     },
     beforeDelete: async ({ trx }, existing) => {
       const status = await trx

@@ -4,6 +4,7 @@ import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { ValidationError } from '../http/errors.js';
 import { fullName } from './booking-summaries.js';
+import { passengersStillToFly } from './flight-realization.js';
 
 // POST /api/planning/range {from, to}: what the planning calendar shows for a week or a month (issue 9): each
 // flight with its time, status, balloon, seats left; each event; the pending passengers of each day (§4.3). Three
@@ -52,7 +53,17 @@ export function parseRange(body: Record<string, unknown>): { from: string; to: s
 
 // Every user's calendar asks for the same weeks and months: the answer is kept while none of the tables it reads
 // was written (engine/answer-cache.ts), so a calendar costs one small read until someone writes.
-const RANGE_TABLES = ['flights', 'balloons', 'locations', 'registrations', 'events', 'requested_dates', 'bookings'];
+const RANGE_TABLES = [
+  'flights',
+  'balloons',
+  'locations',
+  'registrations',
+  'events',
+  'requested_dates',
+  'bookings',
+  // The pending passengers leave out those who have flown (issue 27).
+  'passengers',
+];
 const answers = answerCache<PlanningRange>(RANGE_TABLES, 48);
 
 export function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
@@ -144,7 +155,7 @@ async function computePlanningRange(db: Kysely<DB>, from: string, to: string): P
     db
       .selectFrom('requested_dates as rd')
       .innerJoin('bookings as bk', 'bk.id', 'rd.booking_id')
-      .select(['rd.date', sql<number>`sum(bk.passengers_number)`.as('n')])
+      .select(['rd.date', sql<number>`sum(${passengersStillToFly('bk')})`.as('n')])
       .where('rd.date', '>=', from)
       .where('rd.date', '<=', to)
       .where('bk.booking_status_id', '=', BOOKING_STATUSES.pending.id)

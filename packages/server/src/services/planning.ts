@@ -2,6 +2,7 @@ import { BOOKING_STATUSES } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fullName } from './booking-summaries.js';
+import { passengersStillToFly } from './flight-realization.js';
 import { precompiled } from './precompiled.js';
 
 // POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in three queries whatever the number
@@ -193,7 +194,8 @@ async function dayEvents(db: Kysely<DB>, day: string): Promise<PlanningEventItem
 }
 
 /**
- * SPEC §4.3: sum of passengers_number over pending bookings that asked for this day. Driven from requested_dates
+ * SPEC §4.3: sum of passengers_number over pending bookings that asked for this day, less the passengers who have
+ * already flown (issue 27: a partly flown booking stays pending for the others). Driven from requested_dates
  * (indexed on date); (booking_id, date) is unique, so a booking is counted once.
  */
 const pendingPassengersQuery = precompiled(
@@ -201,7 +203,7 @@ const pendingPassengersQuery = precompiled(
     db
       .selectFrom('requested_dates as rd')
       .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
-      .select(sql<number>`coalesce(sum(b.passengers_number), 0)`.as('total'))
+      .select(sql<number>`coalesce(sum(${passengersStillToFly('b')}), 0)`.as('total'))
       .where('rd.date', '=', day)
       .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id),
   1,
@@ -220,7 +222,7 @@ export async function pendingPassengersByDay(db: Kysely<DB>, from: string, to: s
   const rows = await db
     .selectFrom('requested_dates as rd')
     .innerJoin('bookings as b', 'b.id', 'rd.booking_id')
-    .select(['rd.date', sql<number>`sum(b.passengers_number)`.as('total')])
+    .select(['rd.date', sql<number>`sum(${passengersStillToFly('b')})`.as('total')])
     .where('rd.date', '>=', from)
     .where('rd.date', '<=', to)
     .where('b.booking_status_id', '=', BOOKING_STATUSES.pending.id)

@@ -1,6 +1,8 @@
+import { FLIGHT_STATUSES } from '@app/domain';
 import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
+import { checkRealizedFlightUpdate } from './flight-realization.js';
 
 // Registration rules (issue "Harden the API"): no registration change on a flight whose status is not editable
 // (SPEC §4.2), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
@@ -44,9 +46,12 @@ export async function checkSeat(trx: Transaction<DB>, flightId: number, isForced
 /** The fields a status change carries (SPEC §7.4 PUT /api/flights/{id} {flight_status_id, takeoff_time, landing_time}). */
 const STATUS_FIELDS = new Set(['flight_status_id', 'takeoff_time', 'landing_time']);
 
-export const FLIGHT_NOT_EDITABLE = 'Ce vol est réalisé, reporté ou annulé : seul son statut peut être modifié.';
+export const FLIGHT_NOT_EDITABLE = 'Ce vol est reporté ou annulé : seul son statut peut être modifié.';
 
-/** PUT /api/flights/{id} on a not-editable flight: only its status (409 otherwise), under the flight's lock. */
+/**
+ * PUT /api/flights/{id} on a not-editable flight, under the flight's lock: a realized one still takes its flight
+ * record (422 for anything else, services/flight-realization.ts), a postponed or canceled one only its status (409).
+ */
 export async function checkFlightUpdate(
   trx: Transaction<DB>,
   existing: Record<string, unknown>,
@@ -60,8 +65,9 @@ export async function checkFlightUpdate(
   const status = await trx
     .selectFrom('flights as f')
     .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')
-    .select('s.is_editable')
+    .select(['s.is_editable', 'f.flight_status_id'])
     .where('f.id', '=', flightId)
     .executeTakeFirst();
-  if (status && !status.is_editable) throw new ConflictError(FLIGHT_NOT_EDITABLE);
+  if (status?.flight_status_id === FLIGHT_STATUSES.realized.id) checkRealizedFlightUpdate(values, lists);
+  else if (status && !status.is_editable) throw new ConflictError(FLIGHT_NOT_EDITABLE);
 }
