@@ -159,7 +159,7 @@ function planDocument(plan: FlightPlan): ReactElement {
       h(Text, { key: 'l', style: styles.value }, 'Masse totale'),
       h(Text, { key: 'v', style: styles.value }, kg(m?.total)),
     ]),
-    line('mx', 'Masse max. au décollage (calcul §9)', kg(m?.max_takeoff_mass)),
+    line('mx', 'Masse max. au décollage (calculée)', kg(m?.max_takeoff_mass)),
     line('c', 'Masse max. certifiée du ballon', kg(m?.balloon_takeoff_max_mass)),
     line('mg', 'Marge', kg(m?.margin), m?.margin !== null && m?.margin !== undefined && m.margin < 0 ? RED : undefined),
     m && m.passengers_without_weight > 0

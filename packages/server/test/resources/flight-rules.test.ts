@@ -227,9 +227,12 @@ describe(`flight rules, planning range and flight plan on ${engine}`, () => {
       'F-HÉLÈ',
       'Amélie Lefèvre',
       '143,5 kg',
+      'Masse max. au décollage (calculée)',
     ]) {
       expect(text).toContain(expected);
     }
+    // Plain French for the pilot: no reference to the specification's sections (issue 27).
+    expect(text).not.toContain('§');
     expect((await call('GET', '/api/flights/999999/operational-flight-plan.pdf')).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/flights/${flight}/operational-flight-plan.pdf` })).statusCode,
