@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import type { AttachmentSpec } from './attachments.js';
-import { enqueueMail, htmlToText } from './queue.js';
+import { enqueueMail } from './queue.js';
 import { renderTemplate, type TemplateVariables } from './templates.js';
 
 // Mails staff send from a booking or a flight (POST /api/bookings/{id}/emails, /api/flights/{id}/convocations):
@@ -26,7 +26,7 @@ export async function settingValue(db: Db, key: 'company_name' | 'email_signatur
   return row?.value ?? SETTING_DEFAULTS[key];
 }
 
-type Rendered = { subject: string; html: string; text: string };
+type Rendered = { subject: string; html: string };
 
 /** Template and signature rendered; a missing template is a 422, not a 500 (the fixed set is seeded). */
 export async function render(db: Db, slug: string, variables: TemplateVariables): Promise<Rendered> {
@@ -36,9 +36,9 @@ export async function render(db: Db, slug: string, variables: TemplateVariables)
     .where('slug', '=', slug)
     .executeTakeFirst();
   if (!template) throw ValidationError.field('template', `Modèle d'email introuvable : ${slug}.`);
-  // The signature is staff HTML already sanitized when saved (services/settings.ts): appended as is.
+  // The signature is staff HTML sanitized when saved (services/settings.ts), and again with the mail when queued.
   const html = renderTemplate(template.body, variables, 'html') + (await settingValue(db, 'email_signature'));
-  return { subject: renderTemplate(template.subject, variables, 'text'), html, text: htmlToText(html) };
+  return { subject: renderTemplate(template.subject, variables, 'text'), html };
 }
 
 export type BookingContact = {

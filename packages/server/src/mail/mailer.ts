@@ -3,9 +3,7 @@ import type { Kysely } from 'kysely';
 import type nodemailerType from 'nodemailer';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
-import { claimMail, deliverClaimed, deliverDue, enqueueMail, htmlToText, type QueuedMail } from './queue.js';
-
-export { htmlToText };
+import { claimMail, deliverClaimed, deliverDue, enqueueMail, type QueuedMail } from './queue.js';
 
 export type Mail = QueuedMail;
 

@@ -5,6 +5,7 @@ import type { DB, OutboxMailsTable } from '../db/schema.js';
 import { literalLimit } from '../engine/sql.js';
 import { startPoller } from '../services/poller.js';
 import { type AttachmentSpec, parseAttachments, renderAttachments } from './attachments.js';
+import { htmlToText, sanitizeEmailHtml } from './html.js';
 
 // The outbox is the queue. A row is sent by whoever claims it first: the claim is one UPDATE that sets
 // locked_until on a pending row whose lock is free (compare-and-set), so two processes (or the worker and
@@ -14,8 +15,8 @@ import { type AttachmentSpec, parseAttachments, renderAttachments } from './atta
 export type QueuedMail = {
   to: string;
   subject: string;
+  /** Passes the mail allow-list when queued; the plain-text part is derived from what passed. */
   html: string;
-  text?: string;
   /** Values (a password link's token) masked in the stored copy once the mail has left. */
   secrets?: string[];
   templateSlug?: string | null;
@@ -41,29 +42,21 @@ const SENT_SECRET = '[retiré après envoi]';
 const maskSecrets = (value: string, secrets: string[]): string =>
   secrets.reduce((acc, secret) => (secret ? acc.split(secret).join(SENT_SECRET) : acc), value);
 
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/p>/gi, '\n\n')
-    .replace(/<[^>]+>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .trim();
-}
-
 /** Inserts one pending row; pass the caller's transaction so the mail exists only if its change commits. */
 export async function enqueueMail(
   db: Kysely<DB> | Transaction<DB>,
   mail: QueuedMail,
 ): Promise<{ id: number; recipient: string; status: 'pending' }> {
   const secrets = (mail.secrets ?? []).filter(Boolean);
+  // Every mail, whoever built it (templates with their variables, signature, test mail): issue 26.
+  const html = sanitizeEmailHtml(mail.html);
   const row = await db
     .insertInto('outbox_mails')
     .values({
       recipient: mail.to,
       subject: mail.subject,
-      html: mail.html,
-      text: mail.text ?? htmlToText(mail.html),
+      html,
+      text: htmlToText(html),
       created_at: new Date().toISOString(),
       status: 'pending',
       attempts: 0,

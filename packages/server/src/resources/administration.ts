@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { ALLOWED_LINK_SCHEMES, emailTemplateUpdateSchema, SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
+import { emailTemplateUpdateSchema, SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
 import { sql } from 'kysely';
-import type sanitizeHtmlType from 'sanitize-html';
 import { ref } from '../engine/sql.js';
 import type { EngineContext, Resource } from '../engine/types.js';
+import { sanitizeEmailHtml } from '../mail/html.js';
 import { f, fullName, readOnly } from './fields.js';
 
 // Settings (list only), email templates, users and roles (read-only here: the auth work owns user writes).
@@ -40,41 +39,8 @@ export const settings: Resource = {
   routes: { list: {} },
 };
 
-// Loaded on the first template saved, not at start: sanitize-html and its parsers are a tenth of the server's
-// start-up (issue 13: a restart serves in under 3 s).
-const requireModule = createRequire(import.meta.url);
-const loadSanitizeHtml = (): typeof sanitizeHtmlType => requireModule('sanitize-html') as typeof sanitizeHtmlType;
-
-/** Rich-text bodies keep the editor's formatting (SPEC §5.5) and nothing that could run or leak. */
-export function sanitizeEmailBody(html: string): string {
-  return loadSanitizeHtml()(html, {
-    allowedTags: [
-      'h1',
-      'h2',
-      'h3',
-      'p',
-      'br',
-      'hr',
-      'strong',
-      'b',
-      'em',
-      'i',
-      'u',
-      's',
-      'a',
-      'span',
-      'ul',
-      'ol',
-      'li',
-      'blockquote',
-    ],
-    allowedAttributes: { a: ['href', 'target', 'rel'], span: ['style'], p: ['style'], '*': [] },
-    allowedStyles: { '*': { color: [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^var\(--[\w-]+\)$/i] } },
-    allowedSchemes: [...ALLOWED_LINK_SCHEMES],
-    allowedSchemesAppliedToAttributes: ['href'],
-    allowProtocolRelative: false,
-  });
-}
+/** Stored bodies pass the allow-list every mail passes again once its variables are in (mail/html.ts). */
+export const sanitizeEmailBody = (html: string): string => sanitizeEmailHtml(html);
 
 export const emailTemplates: Resource = {
   name: 'email-templates',
