@@ -1,13 +1,27 @@
 import { emailTemplateUpdateSchema, SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
-import { sql } from 'kysely';
-import { ref } from '../engine/sql.js';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { ref, table } from '../engine/sql.js';
 import type { EngineContext, Resource } from '../engine/types.js';
 import { sanitizeEmailHtml } from '../mail/html.js';
 import { f, fullName, readOnly } from './fields.js';
 
 // Settings (list only), email templates, users and roles (read-only here: the auth work owns user writes).
 
-const isSu = (ctx: EngineContext) => ctx.auth?.kind === 'user' && ctx.auth.user.role.slug === 'su';
+export const isSu = (ctx: EngineContext) => ctx.auth?.kind === 'user' && ctx.auth.user.role.slug === 'su';
+
+/**
+ * The settings rows anyone but su may read: all but SU_ONLY_SETTINGS (the online shop's, SPEC §6). One rule for the
+ * settings list below and the history of settings (resources/history.ts); the single-key read checks the same list
+ * (services/settings.ts isSuOnlySetting).
+ */
+export const isOpenSetting = (alias: string): RawBuilder<SqlBool> =>
+  sql<SqlBool>`${ref(alias, 'key')} not in (${sql.join(SU_ONLY_SETTINGS.map((k) => sql`${k}`))})`;
+
+/** A history entry anyone but su may read: not one of a su-only setting (nor of a setting no longer there). */
+export const isOpenHistoryEntry = (alias: string): RawBuilder<SqlBool> => {
+  const s = `${alias}_setting`;
+  return sql<SqlBool>`(${ref(alias, 'resource')} <> 'settings' or ${ref(alias, 'record_id')} in (select ${ref(s, 'id')} from ${table('settings', s)} where ${isOpenSetting(s)}))`;
+};
 
 /**
  * GET /api/settings (SPEC §7.1, e.g. filters=key|like|~planning_~). One key at a time is read and written
@@ -32,10 +46,7 @@ export const settings: Resource = {
     },
   },
   defaultOrder: [{ field: 'key', direction: 'ASC' }],
-  scope: (ctx) =>
-    isSu(ctx)
-      ? null
-      : (alias) => sql`${ref(alias, 'key')} not in (${sql.join(SU_ONLY_SETTINGS.map((k) => sql`${k}`))})`,
+  scope: (ctx) => (isSu(ctx) ? null : isOpenSetting),
   routes: { list: {} },
 };
 

@@ -1,4 +1,5 @@
 import type { Resource } from '../engine/types.js';
+import { isOpenHistoryEntry, isSu } from './administration.js';
 import { f } from './fields.js';
 
 // The write history (engine/history.ts, migration 0020): the whole log for administrators through the generic list
@@ -23,6 +24,8 @@ export const history: Resource = {
   },
   search: ['actor'],
   defaultOrder: [{ field: 'id', direction: 'DESC' }],
-  // Administrators: the settings capability (admin and su by default), as the other administration pages.
+  // Administrators: the settings capability (admin and su by default), as the other administration pages. What
+  // only su may read in the settings, only su reads in their history (issue 26): the JSON list and its CSV alike.
+  scope: (ctx) => (isSu(ctx) ? null : isOpenHistoryEntry),
   routes: { list: { capability: 'manage_settings' } },
 };
