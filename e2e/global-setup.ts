@@ -114,6 +114,8 @@ export default async function globalSetup() {
     MAIL_FROM: 'Montgolfière <no-reply@e2e.test>',
     WEB_DIR: webDir,
     LOG_LEVEL: 'warn',
+    // The specs' fake WooCommerce shops listen on 127.0.0.1 over http: an intranet install's setting.
+    SHOP_ALLOW_PRIVATE: '1',
   };
   delete serverEnv.DATABASE_URL;
 

@@ -24,6 +24,11 @@ export type Config = {
   trustProxy: number;
   /** Seals the secrets stored in settings (services/secret-box.ts); DATA_DIR/app.key when absent. */
   appKey: string | undefined;
+  /**
+   * SHOP_ALLOW_PRIVATE=1: an intranet install whose online shop is on a private network (loopback, private or
+   * unique-local addresses) and may be reached over plain http:// (services/shop-address.ts). Off by default.
+   */
+  shopAllowPrivate: boolean;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -47,5 +52,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: Number(env.TRUST_PROXY ?? 0) || 0,
     appKey: env.APP_KEY || undefined,
+    shopAllowPrivate: env.SHOP_ALLOW_PRIVATE === '1',
   };
 }

@@ -19,6 +19,7 @@ export async function registerSettingsRoutes(app: FastifyInstance): Promise<void
     isSu: isSu(request),
     seal: (plain) => sealSecret(appKeyOf(config), plain),
     auth: request.auth,
+    shopAllowPrivate: config.shopAllowPrivate,
   });
   const manageSettings = { config: { access: { capability: 'manage_settings' as const } } };
   app.get<{ Params: { key: string } }>('/api/settings/:key', async (request) =>

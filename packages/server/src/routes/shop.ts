@@ -3,17 +3,19 @@ import { runList } from '../engine/list.js';
 import type { RouteAccess } from '../http/context.js';
 import { ValidationError } from '../http/errors.js';
 import {
-  basicAuthorization,
   importShopOrders,
   isShopConfigured,
   readShopCredentials,
+  ShopAddressError,
   type ShopCredentials,
   ShopError,
+  shopRequest,
 } from '../services/woocommerce.js';
 
 // settings/online-shop (su only, SPEC §6): « Tester la connexion » reads the shop's WooCommerce REST API v3 with the
 // stored credentials (GET /wp-json/wc/v3/system_status, HTTP Basic over HTTPS as WooCommerce documents it) and says
-// in French whether it answered. Always a 200 with {ok, message}: a shop that refuses is a result, not our error.
+// in French whether it answered. Always a 200 with {ok, message}: a shop that refuses is a result, not our error,
+// and so is an address the address rule refuses (services/shop-address.ts).
 
 const SU_ONLY: { access: RouteAccess } = { access: { suOnly: true } };
 const TIMEOUT_MS = 8000;
@@ -36,6 +38,8 @@ export async function registerShopRoutes(app: FastifyInstance): Promise<void> {
     try {
       result = await importShopOrders(db, config, request.auth ?? null);
     } catch (error) {
+      // The saved address is refused by the address rule: the settings are to change, the shop was not called.
+      if (error instanceof ShopAddressError) throw ValidationError.field('woocommerce_url', error.message);
       if (error instanceof ShopError) return reply.status(502).send({ message: error.message });
       throw error;
     }
@@ -70,26 +74,22 @@ export async function registerShopRoutes(app: FastifyInstance): Promise<void> {
     if (!credentials) {
       throw new ValidationError({}, "Renseignez l'adresse, la clé et le secret de la boutique, puis enregistrez.");
     }
+    const signal = AbortSignal.timeout(TIMEOUT_MS);
+    let body: { environment?: { version?: unknown } } | null;
     try {
-      const response = await fetch(`${credentials.url}/wp-json/wc/v3/system_status`, {
-        headers: { accept: 'application/json', authorization: basicAuthorization(credentials) },
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        redirect: 'error',
-      });
-      if (response.status === 401 || response.status === 403) {
-        return {
-          ok: false,
-          message: 'La boutique refuse ces identifiants (clé ou secret incorrect, ou droits insuffisants).',
-        };
+      body = (await shopRequest(credentials, 'GET', '/system_status', signal)).body as typeof body;
+    } catch (error) {
+      if (!(error instanceof ShopError)) throw error;
+      if (signal.aborted && !(error instanceof ShopAddressError)) {
+        return { ok: false, message: `La boutique n'a pas répondu dans les ${TIMEOUT_MS / 1000} secondes.` };
       }
-      if (!response.ok) return { ok: false, message: `La boutique répond par une erreur ${response.status}.` };
-      const body = (await response.json().catch(() => null)) as { environment?: { version?: string } } | null;
-      if (!body?.environment)
-        return { ok: false, message: 'Cette adresse ne répond pas comme une boutique WooCommerce.' };
-      const version = body.environment.version ? ` (WooCommerce ${body.environment.version})` : '';
-      return { ok: true, message: `Connexion réussie à la boutique${version}.` };
-    } catch {
-      return { ok: false, message: 'La boutique ne répond pas : vérifiez son adresse.' };
+      return { ok: false, message: error.message };
     }
+    if (!body?.environment || typeof body.environment !== 'object') {
+      return { ok: false, message: 'Cette adresse ne répond pas comme une boutique WooCommerce.' };
+    }
+    const { version } = body.environment;
+    const shown = typeof version === 'string' && /^[\w.-]{1,20}$/.test(version) ? ` (WooCommerce ${version})` : '';
+    return { ok: true, message: `Connexion réussie à la boutique${shown}.` };
   });
 }

@@ -15,6 +15,7 @@ import { recordHistory, SECRET_MARKER } from '../engine/history.js';
 import type { Auth } from '../http/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 import { sanitizeEmailBody } from '../resources/administration.js';
+import { shopAddressProblem } from './shop-address.js';
 
 // Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
@@ -65,8 +66,16 @@ export type Setting = { key: string; value: string | null; is_set?: boolean };
  * Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). `seal`
  * encrypts a secret before it is stored (services/secret-box.ts).
  */
-/** `auth`: who writes, for the history (engine/history.ts). */
-export type SettingsActor = { isSu: boolean; seal?: (plain: string) => string; auth?: Auth | null };
+/**
+ * `auth`: who writes, for the history (engine/history.ts). `shopAllowPrivate`: the install's SHOP_ALLOW_PRIVATE,
+ * for the shop address's rule (services/shop-address.ts); strict when absent.
+ */
+export type SettingsActor = {
+  isSu: boolean;
+  seal?: (plain: string) => string;
+  auth?: Auth | null;
+  shopAllowPrivate?: boolean;
+};
 
 export const isSecretSetting = (key: string): boolean => (SECRET_SETTINGS as readonly string[]).includes(key);
 
@@ -85,7 +94,11 @@ function assertReachable(key: string, actor: SettingsActor): asserts key is Sett
 }
 
 /** The stored text for `value`, or the French message saying why it is refused. */
-export function normalizeSettingValue(key: SettingKey, value: unknown): { value: string } | { error: string } {
+export function normalizeSettingValue(
+  key: SettingKey,
+  value: unknown,
+  options: { shopAllowPrivate?: boolean } = {},
+): { value: string } | { error: string } {
   switch (SETTING_KINDS[key]) {
     case 'switch': {
       if (value === 1 || value === '1' || value === true) return { value: '1' };
@@ -122,8 +135,10 @@ export function normalizeSettingValue(key: SettingKey, value: unknown): { value:
       if (text && SETTING_KINDS[key] === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
         return { error: "L'adresse email est invalide." };
       }
-      if (text && SETTING_KINDS[key] === 'url' && !/^https?:\/\/[^\s]+$/i.test(text)) {
-        return { error: "L'adresse doit commencer par http:// ou https://." };
+      if (text && SETTING_KINDS[key] === 'url') {
+        // The shop's address: https only and no private or reserved host (issue 26), checked again at each connection.
+        const problem = shopAddressProblem(text, { allowPrivate: options.shopAllowPrivate === true });
+        if (problem) return { error: problem };
       }
       // The signature is appended to every mail: the same sanitizing as the email template bodies.
       if (SETTING_KINDS[key] === 'html') return { value: sanitizeEmailBody(text) };
@@ -171,7 +186,7 @@ export async function writeSetting(
   actor: SettingsActor,
 ): Promise<Setting> {
   assertReachable(key, actor);
-  const result = normalizeSettingValue(key, value);
+  const result = normalizeSettingValue(key, value, actor);
   if ('error' in result) throw ValidationError.field('value', result.error);
   const stored = sealed(key, result.value, actor);
   await db.transaction().execute((trx) => upsert(trx, key, stored, actor));
@@ -196,7 +211,7 @@ export async function writeSettings(
       continue;
     }
     if (isSuOnlySetting(key) && !actor.isSu) throw new ForbiddenError('Paramètre réservé au super utilisateur.');
-    const result = normalizeSettingValue(key, value);
+    const result = normalizeSettingValue(key, value, actor);
     if ('error' in result) errors[`settings.${key}`] = [result.error];
     else accepted.push({ key, value: sealed(key, result.value, actor) });
   }

@@ -89,7 +89,7 @@ const STATUS_LABELS: Record<string, string> = { completed: 'Terminée', cancelle
 /** Pushes one claimed job and records the attempt; true when the shop has it. */
 async function pushJob(
   db: Kysely<DB>,
-  config: Pick<Config, 'dataDir' | 'appKey'>,
+  config: Pick<Config, 'dataDir' | 'appKey' | 'shopAllowPrivate'>,
   { job, lockedUntil }: { job: SyncJob; lockedUntil: string },
   now: Date,
 ): Promise<boolean> {
@@ -144,7 +144,7 @@ async function pushJob(
 /** Claims and pushes every due job, a batch at a time; returns how many reached the shop. */
 export async function pushDueShopSyncs(
   db: Kysely<DB>,
-  config: Pick<Config, 'dataDir' | 'appKey'>,
+  config: Pick<Config, 'dataDir' | 'appKey' | 'shopAllowPrivate'>,
   now = new Date(),
 ): Promise<number> {
   let pushed = 0;

@@ -1,19 +1,27 @@
+import type { IncomingMessage } from 'node:http';
+import { BOUNDS, type Bound, isWithinBound, withoutBidiControls } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import type { Auth } from '../http/context.js';
 import { importOrder, type NormalizedOrder, OrderImportError } from './order-import.js';
 import { appKeyOf, openSecret } from './secret-box.js';
+import { RefusedAddressError, shopRequestPinned } from './shop-address.js';
 
 // The online shop (SPEC §2.4, issue 11): a client of WooCommerce's REST API v3 (HTTP Basic with the consumer key
 // and secret stored on settings/online-shop, as WooCommerce documents it over HTTPS), the mapping of its orders
 // to the shape the order importer takes (services/order-import.ts), and the sync-back queue of shop-sync.ts.
 // Every failure reaches the user as a ShopError with a French message; nothing here throws a shop's own text.
+// Every request goes through the address rule of shop-address.ts (https only, no private or reserved address).
 
-export type ShopCredentials = { url: string; consumerKey: string; secret: string };
+/** `allowPrivate`: the install's SHOP_ALLOW_PRIVATE (config.shopAllowPrivate), read with the credentials. */
+export type ShopCredentials = { url: string; consumerKey: string; secret: string; allowPrivate: boolean };
 
 /** The shop could not be read or written; the message is French and meant for the user. */
 export class ShopError extends Error {}
+
+/** The shop's address is refused by the address rule (shop-address.ts): a setting to change, not a shop failure. */
+export class ShopAddressError extends ShopError {}
 
 /** The whole import (every page) must end within this; then the user gets a French error. */
 export const IMPORT_TIMEOUT_MS = 15_000;
@@ -30,7 +38,7 @@ const SETTING_KEYS = ['woocommerce_url', 'woocommerce_consumer_key', 'woocommerc
 /** The stored credentials; null when the shop is not configured; a ShopError when the secret cannot be opened. */
 export async function readShopCredentials(
   db: Kysely<DB>,
-  config: Pick<Config, 'dataDir' | 'appKey'>,
+  config: Pick<Config, 'dataDir' | 'appKey' | 'shopAllowPrivate'>,
 ): Promise<ShopCredentials | null> {
   const rows = await db
     .selectFrom('settings')
@@ -48,7 +56,7 @@ export async function readShopCredentials(
       'Le secret enregistré ne peut pas être lu avec cette clé de chiffrement : saisissez-le à nouveau.',
     );
   }
-  return { url, consumerKey, secret };
+  return { url, consumerKey, secret, allowPrivate: config.shopAllowPrivate };
 }
 
 export function basicAuthorization(credentials: Pick<ShopCredentials, 'consumerKey' | 'secret'>): string {
@@ -57,7 +65,10 @@ export function basicAuthorization(credentials: Pick<ShopCredentials, 'consumerK
 
 type ShopResponse = { status: number; headers: Headers; body: unknown };
 
-/** One call to /wp-json/wc/v3{path}; a ShopError for anything but a 2xx with JSON. */
+/**
+ * One call to /wp-json/wc/v3{path}; a ShopError for anything but a 2xx with JSON. A redirect is refused, not
+ * followed: its target would escape the address rule, and the credentials would follow it.
+ */
 export async function shopRequest(
   credentials: ShopCredentials,
   method: 'GET' | 'PUT' | 'POST',
@@ -65,21 +76,32 @@ export async function shopRequest(
   signal: AbortSignal,
   payload?: unknown,
 ): Promise<ShopResponse> {
-  let response: Response;
+  let response: IncomingMessage;
   try {
-    response = await fetch(`${credentials.url}/wp-json/wc/v3${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        authorization: basicAuthorization(credentials),
-        ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    response = await shopRequestPinned(
+      `${credentials.url}/wp-json/wc/v3${path}`,
+      {
+        method,
+        headers: {
+          accept: 'application/json',
+          authorization: basicAuthorization(credentials),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        signal,
       },
-      ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
-      signal,
-      redirect: 'error',
-    });
+      { allowPrivate: credentials.allowPrivate },
+    );
   } catch (error) {
+    if (error instanceof RefusedAddressError) throw new ShopAddressError(error.message);
     throw networkError(signal, error);
+  }
+  const status = response.statusCode ?? 0;
+  if (status >= 300 && status < 400) {
+    response.destroy();
+    throw new ShopError(
+      'La boutique renvoie vers une autre adresse : enregistrez son adresse exacte (les redirections ne sont pas suivies).',
+    );
   }
   let text: string;
   try {
@@ -88,33 +110,39 @@ export async function shopRequest(
     if (error instanceof ShopError) throw error;
     throw networkError(signal, error);
   }
-  if (response.status === 401 || response.status === 403) {
+  if (status === 401 || status === 403) {
     throw new ShopError('La boutique refuse ces identifiants (clé ou secret incorrect, ou droits insuffisants).');
   }
-  if (response.status === 404 && method !== 'GET') {
+  if (status === 404 && method !== 'GET') {
     throw new ShopNotFoundError("La commande n'existe plus dans la boutique.");
   }
-  if (response.status < 200 || response.status > 299) {
-    throw new ShopError(`La boutique répond par une erreur ${response.status}.`);
+  if (status < 200 || status > 299) {
+    throw new ShopError(`La boutique répond par une erreur ${status}.`);
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   try {
-    return { status: response.status, headers: response.headers, body: JSON.parse(text) };
+    return { status, headers, body: JSON.parse(text) };
   } catch {
     throw new ShopError('Cette adresse ne répond pas comme une boutique WooCommerce.');
   }
 }
 
 /** The body as text, refused past MAX_BODY_BYTES however it is sent (a length header or chunks). */
-async function boundedText(response: Response): Promise<string> {
+async function boundedText(response: IncomingMessage): Promise<string> {
   const tooLarge = () => new ShopError('La boutique a envoyé une réponse trop volumineuse.');
-  if (Number(response.headers.get('content-length') ?? 0) > MAX_BODY_BYTES) throw tooLarge();
-  if (!response.body) return '';
-  const chunks: Uint8Array[] = [];
+  if (Number(response.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    response.destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response.body) {
+  for await (const chunk of response as AsyncIterable<Buffer>) {
     size += chunk.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await response.body.cancel().catch(() => {});
+      response.destroy();
       throw tooLarge();
     }
     chunks.push(chunk);
@@ -208,10 +236,13 @@ export type MappedOrder = NormalizedOrder & { source: 'woocommerce' };
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]+/g;
 
-/** One-line text from the shop: control characters out, trimmed, bounded; null when empty. */
+/**
+ * One-line text from the shop: control characters out (bidirectional ones too: a reversed name), trimmed, bounded;
+ * null when empty.
+ */
 function text(value: unknown, max = MAX_TEXT): string | null {
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const clean = String(value).replace(CONTROL_CHARACTERS, ' ').trim();
+  const clean = withoutBidiControls(String(value)).replace(CONTROL_CHARACTERS, ' ').trim();
   return clean ? clean.slice(0, max) : null;
 }
 
@@ -220,9 +251,15 @@ function amount(value: unknown): number | null {
   return Number.isFinite(parsed) && parsed >= 0 && parsed < 1e9 ? Math.round(parsed * 100) / 100 : null;
 }
 
-function positiveNumber(value: unknown, max: number): number | null {
-  const parsed = typeof value === 'string' ? Number(value.replace(',', '.')) : Number(value);
-  return Number.isFinite(parsed) && parsed > 0 && parsed <= max ? parsed : null;
+/**
+ * A passenger's weight or age from the meta data (decimal comma accepted). Out of its range (domain BOUNDS) it is
+ * stored unknown, as when the shop did not ask for it: the booking then shows the passenger's details missing.
+ */
+function boundedNumber(value: unknown, bound: Bound): number | null {
+  if (typeof value === 'string' && value.trim() === '') return null;
+  const parsed =
+    typeof value === 'string' ? Number(value.replace(',', '.')) : typeof value === 'number' ? value : Number.NaN;
+  return isWithinBound(parsed, bound) ? parsed : null;
 }
 
 const PASSENGER_FIELDS: Record<string, keyof ImportedPerson> = {
@@ -260,8 +297,8 @@ export function passengersFromMeta(meta: WooMeta[]): ImportedPerson[] {
     const index = Number(match[1]);
     if (index < 1 || index > MAX_PASSENGERS) continue;
     const person = people.get(index) ?? { first_name: null, last_name: null, email: null, phone: null };
-    if (field === 'weight') person.weight = positiveNumber(entry.value, 300);
-    else if (field === 'age') person.age = positiveNumber(entry.value, 120);
+    if (field === 'weight') person.weight = boundedNumber(entry.value, BOUNDS.passengerWeight);
+    else if (field === 'age') person.age = boundedNumber(entry.value, BOUNDS.passengerAge);
     else person[field] = text(entry.value);
     people.set(index, person);
   }
@@ -346,7 +383,7 @@ export async function isShopConfigured(db: Kysely<DB>): Promise<boolean> {
  */
 export async function importShopOrders(
   db: Kysely<DB>,
-  config: Pick<Config, 'dataDir' | 'appKey'>,
+  config: Pick<Config, 'dataDir' | 'appKey' | 'shopAllowPrivate'>,
   auth: Auth | null = null,
 ): Promise<ShopImportResult> {
   const credentials = await readShopCredentials(db, config);

@@ -6,8 +6,10 @@ import type { WooOrder } from '../../src/services/woocommerce.js';
 // the REST API v3 routes the server calls with WooCommerce's published response shapes
 // (https://woocommerce.github.io/woocommerce-rest-api-docs/): GET /wp-json/wc/v3/orders (an array of orders, the
 // X-WP-Total and X-WP-TotalPages headers, `page`, `per_page`, `status`, `after`), PUT /orders/{id} (the order),
-// POST /orders/{id}/notes (the note), and WooCommerce's error object {code, message, data: {status}} for a bad
-// key (401) or an unknown order (404). `delayMs` makes it slow, `failWrites` makes the next writes answer 500.
+// POST /orders/{id}/notes (the note), GET /system_status (its `environment` and `settings` parts, what « Tester la
+// connexion » reads), and WooCommerce's error object {code, message, data: {status}} for a bad key (401) or an
+// unknown order (404). `delayMs` makes it slow, `failWrites` makes the next writes answer 500, `redirectTo` makes
+// every answer a 302 to that address (a shop moved, or one trying to send the server elsewhere).
 
 export const SHOP_KEY = 'ck_fedcba9876543210fedcba9876543210fedcba98';
 export const SHOP_SECRET = 'cs_0123456789abcdef0123456789abcdef01234567';
@@ -23,6 +25,8 @@ export type FakeShop = {
   failWrites: number;
   /** Repeat the last order of each page at the top of the next one (a new order shifted the pages). */
   overlapPages: boolean;
+  /** Answer every request with a 302 to this address. */
+  redirectTo: string | null;
   close: () => Promise<void>;
 };
 
@@ -37,6 +41,7 @@ export async function startFakeShop(options: { key?: string; secret?: string } =
     delayMs: 0,
     failWrites: 0,
     overlapPages: false,
+    redirectTo: null,
   };
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -49,11 +54,26 @@ export async function startFakeShop(options: { key?: string; secret?: string } =
           response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
           response.end(body);
         };
+        if (state.redirectTo) {
+          response.writeHead(302, { location: state.redirectTo });
+          return response.end();
+        }
         if (request.headers.authorization !== expected) {
           return send(401, error('woocommerce_rest_authentication_error', 'Clé consommateur invalide.', 401));
         }
         const url = new URL(request.url ?? '/', 'http://shop.test');
         const single = /^\/wp-json\/wc\/v3\/orders\/(\d+)(\/notes)?$/.exec(url.pathname);
+        if (request.method === 'GET' && url.pathname === '/wp-json/wc/v3/system_status') {
+          return send(
+            200,
+            JSON.stringify({
+              environment: { home_url: 'https://boutique.test', site_url: 'https://boutique.test', version: '9.4.2' },
+              database: { wc_database_version: '9.4.2' },
+              active_plugins: [],
+              settings: { api_enabled: true, currency: 'EUR', currency_symbol: '€' },
+            }),
+          );
+        }
         if (request.method === 'GET' && url.pathname === '/wp-json/wc/v3/orders') {
           const statuses = (url.searchParams.get('status') ?? 'any').split(',');
           const after = url.searchParams.get('after');

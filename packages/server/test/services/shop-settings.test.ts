@@ -26,7 +26,11 @@ describe(`online-shop settings on ${engine}`, () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-settings-'));
     database = await createTestDatabase();
-    const app = await buildApp({ config: testConfig({ dataDir, appKey: undefined }), database });
+    // The shop below listens on 127.0.0.1 over http: an intranet install's setting (SHOP_ALLOW_PRIVATE=1).
+    const app = await buildApp({
+      config: testConfig({ dataDir, appKey: undefined, shopAllowPrivate: true }),
+      database,
+    });
     await app.ready();
     t = {
       app,

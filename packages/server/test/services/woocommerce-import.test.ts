@@ -42,7 +42,8 @@ describe(`WooCommerce order import on ${engine}`, () => {
     );
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { appKey } });
+    // The fake shop listens on 127.0.0.1: an intranet install's setting (SHOP_ALLOW_PRIVATE=1) lets it through.
+    t = await createTestApp({ config: { appKey, shopAllowPrivate: true } });
     shop = await startFakeShop();
     await newPrestation(t.database.db, { label: 'Vol découverte' });
     await newPrestation(t.database.db, { label: 'VOL-PRESTIGE' });

@@ -37,9 +37,10 @@ describe(`WooCommerce client and sync-back on ${engine}`, () => {
   let t: TestApp;
   let shop: FakeShop;
   let credentials: ShopCredentials;
-  const config = testConfig({ appKey });
+  // The fake shop listens on 127.0.0.1: an intranet install's setting (SHOP_ALLOW_PRIVATE=1) lets it through.
+  const config = testConfig({ appKey, shopAllowPrivate: true });
   beforeAll(async () => {
-    t = await createTestApp({ config: { appKey } });
+    t = await createTestApp({ config: { appKey, shopAllowPrivate: true } });
     shop = await startFakeShop();
     await configureShop(t, shop.url);
     credentials = (await readShopCredentials(t.database.db, config))!;
