@@ -45,7 +45,13 @@ export const newPasswordFields = z
 
 /** Any present, bounded string: a sign-in form never says which rule a wrong password broke. */
 export const loginSchema = strictPayload({
-  email: z.string(required).trim().toLowerCase().min(1, required).max(255, { error: MESSAGES.tooLong }),
+  email: z
+    .string(required)
+    .refine((value) => isCleanText(value), { error: MESSAGES.controlCharacter })
+    .trim()
+    .toLowerCase()
+    .min(1, required)
+    .max(255, { error: MESSAGES.tooLong }),
   password: z.string(required).min(1, required).max(200, { error: MESSAGES.passwordTooLong }),
 });
 

@@ -1,4 +1,4 @@
-import { addMonths, CUSTOMER_TYPES } from '@app/domain';
+import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCleanText } from '@app/domain';
 import { type Insertable, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { fold } from '../db/database.js';
 import type { DB, PassengersTable } from '../db/schema.js';
@@ -57,9 +57,6 @@ export class OrderImportError extends Error {
 }
 
 export const MAX_PASSENGERS_PER_ORDER = 50;
-const MAX_AMOUNT = 10_000_000;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -80,12 +77,17 @@ export function validateOrder(order: NormalizedOrder): string[] {
     }
     if (typeof value !== 'string') errors.push(`${label} : texte attendu.`);
     else if (value.length > max) errors.push(`${label} : ${max} caractères au maximum.`);
-    else if (CONTROL.test(value)) errors.push(`${label} : caractères de contrôle interdits.`);
+    // Control characters, bidirectional ones included (a reversed name), as in every one-line field (domain).
+    else if (!isCleanText(value)) errors.push(`${label} : caractères de contrôle interdits.`);
   };
-  const number = (value: unknown, label: string, min: number, max: number) => {
+  // The ranges of the domain's BOUNDS, as for a passenger or a booking written by hand (issue 26).
+  const number = (value: unknown, label: string, bound: Bound) => {
     if (value === null || value === undefined) return;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max)
-      errors.push(`${label} : nombre entre ${min} et ${max} attendu.`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < bound.min || value > bound.max)
+      errors.push(`${label} : nombre entre ${bound.min} et ${bound.max} attendu.`);
+    else if (bound.isInteger && !Number.isInteger(value)) errors.push(`${label} : entier attendu.`);
+    else if (bound.decimals !== undefined && !hasAtMostDecimals(value, bound.decimals))
+      errors.push(`${label} : ${bound.decimals} décimales au maximum.`);
   };
   const person = (p: ImportedPerson, label: string) => {
     text(p.first_name, `${label}, prénom`, 255);
@@ -94,10 +96,8 @@ export function validateOrder(order: NormalizedOrder): string[] {
     if (typeof p.email === 'string' && p.email !== '' && !EMAIL.test(p.email))
       errors.push(`${label}, email : adresse invalide.`);
     text(p.phone, `${label}, téléphone`, 50);
-    number(p.weight, `${label}, poids`, 1, 300);
-    if (p.age !== null && p.age !== undefined && !Number.isInteger(p.age))
-      errors.push(`${label}, âge : entier attendu.`);
-    else number(p.age, `${label}, âge`, 0, 120);
+    number(p.weight, `${label}, poids`, BOUNDS.passengerWeight);
+    number(p.age, `${label}, âge`, BOUNDS.passengerAge);
   };
   if (order.source !== 'partner' && order.source !== 'woocommerce') errors.push('Source de commande inconnue.');
   text(order.orderId, 'Numéro de commande', 90, true);
@@ -116,8 +116,8 @@ export function validateOrder(order: NormalizedOrder): string[] {
     order.passengerCount > MAX_PASSENGERS_PER_ORDER
   )
     errors.push(`Nombre de passagers : entier entre 1 et ${MAX_PASSENGERS_PER_ORDER} attendu.`);
-  number(order.amountPaid, 'Montant payé', 0, MAX_AMOUNT);
-  number(order.amountTotal, 'Montant total', 0, MAX_AMOUNT);
+  number(order.amountPaid, 'Montant payé', BOUNDS.amount);
+  number(order.amountTotal, 'Montant total', BOUNDS.amount);
   if (!order.buyer || typeof order.buyer !== 'object') errors.push('Acheteur : champ obligatoire manquant.');
   else {
     person(order.buyer, 'Acheteur');

@@ -1,3 +1,4 @@
+import { BOUNDS, isCleanText } from '@app/domain';
 import { type ImportedPerson, isIsoDate, MAX_PASSENGERS_PER_ORDER, type NormalizedOrder } from './order-import.js';
 
 // Partner order files (docs/api.md): JSON, one order per file, or CSV, one line per passenger, ';'-separated, UTF-8
@@ -13,13 +14,11 @@ const MAX_CSV_LINES = 20_000;
 /** One file is one transaction: about 4 ms an order, so a file stays under a few seconds of import. */
 export const MAX_ORDERS_PER_FILE = 1000;
 const MAX_TEXT = 255;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
-const CONTROL = /[\u0000-\u001f\u007f]/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type Raw = Record<string, unknown>;
 
-/** Text of a one-line field: trimmed, bounded, without control characters; null when absent. */
+/** Text of a one-line field: trimmed, bounded, no control character (bidirectional ones included); null when absent. */
 function text(value: unknown, label: string, errors: string[], max = MAX_TEXT): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'number' && Number.isFinite(value)) value = String(value);
@@ -33,7 +32,7 @@ function text(value: unknown, label: string, errors: string[], max = MAX_TEXT): 
     errors.push(`${label} : ${max} caractères au maximum.`);
     return null;
   }
-  if (CONTROL.test(t)) {
+  if (!isCleanText(t)) {
     errors.push(`${label} : caractères de contrôle interdits.`);
     return null;
   }
@@ -97,8 +96,10 @@ function person(raw: Raw, label: string, errors: string[]): ImportedPerson {
     last_name: text(raw.last_name, `${label}, nom`, errors),
     email: email(raw.email, `${label}, email`, errors),
     phone: text(raw.phone, `${label}, téléphone`, errors, 50),
-    weight: decimal(raw.weight, `${label}, poids`, errors, 1, 300),
-    age: integer(raw.age, `${label}, âge`, errors, 0, 120),
+    // Out of its range (domain BOUNDS), a weight or an age is dropped and reported: the passenger is imported with
+    // it unknown, to be asked like any missing weight (docs/decisions.md).
+    weight: decimal(raw.weight, `${label}, poids`, errors, BOUNDS.passengerWeight.min, BOUNDS.passengerWeight.max),
+    age: integer(raw.age, `${label}, âge`, errors, BOUNDS.passengerAge.min, BOUNDS.passengerAge.max),
   };
 }
 
@@ -128,8 +129,14 @@ function head(raw: OrderHead, label: string, fatal: string[], minCount: number) 
   const purchaseDate = required("date d'achat (purchase_date)", (l) => date(raw.purchase_date, l, fatal));
   const prestation = required('prestation', (l) => text(raw.prestation, l, fatal));
   const count = integer(raw.passengers_count, `${label}nombre de passagers`, fatal, 1, MAX_PASSENGERS_PER_ORDER);
-  const amount = decimal(raw.amount, `${label}montant (amount)`, fatal, 0, 10_000_000);
-  const total = decimal(raw.amount_total, `${label}montant total (amount_total)`, fatal, 0, 10_000_000);
+  const amount = decimal(raw.amount, `${label}montant (amount)`, fatal, BOUNDS.amount.min, BOUNDS.amount.max);
+  const total = decimal(
+    raw.amount_total,
+    `${label}montant total (amount_total)`,
+    fatal,
+    BOUNDS.amount.min,
+    BOUNDS.amount.max,
+  );
   const passengerCount = count ?? Math.max(1, minCount);
   if (passengerCount > MAX_PASSENGERS_PER_ORDER)
     fatal.push(`${label}nombre de passagers : ${MAX_PASSENGERS_PER_ORDER} au maximum.`);
