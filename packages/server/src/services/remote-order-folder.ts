@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +14,9 @@ import { MAX_FILE_BYTES, parseOrderFile } from './remote-order-formats.js';
 // in failed/. Each outcome is described by a small JSON beside it in <state>/.results/<file>.json (bookings, errors).
 // A file moves only after the transaction that imported it committed: a crash in between leaves it waiting, and
 // importing it again answers the bookings already created (the import is idempotent per partner order).
+// Requests arrive together (partners posting the same name, two clicks on Importer, several server processes on one
+// folder): a file only ever takes a name through link(), which fails on a taken name where rename() would replace
+// the file there, and leaves a name only through a rename aside that one request alone can win.
 
 export type FileState = 'waiting' | 'imported' | 'failed';
 export type BookingRef = { id: number; number: string | null };
@@ -69,12 +73,17 @@ async function ensureDirs(dir: string): Promise<void> {
   }
 }
 
-/** A free name in a folder: `name`, else `name (2)`, `name (3)`... */
-async function freeName(folder: string, name: string): Promise<string> {
+/** `name`, then `name (2)`, `name (3)`... */
+function* candidates(name: string): Generator<string> {
   const ext = path.extname(name);
   const stem = name.slice(0, -ext.length);
-  for (let i = 1; i < 1000; i++) {
-    const candidate = i === 1 ? name : `${stem} (${i})${ext}`;
+  for (let i = 1; i < 1000; i++) yield i === 1 ? name : `${stem} (${i})${ext}`;
+  throw new BadRequestError('Trop de fichiers portent ce nom.');
+}
+
+/** The name a file would take in a folder now: recorded with the orders, the move itself takes the name for good. */
+async function freeName(folder: string, name: string): Promise<string> {
+  for (const candidate of candidates(name)) {
     try {
       await fs.lstat(path.join(folder, candidate));
     } catch {
@@ -84,19 +93,68 @@ async function freeName(folder: string, name: string): Promise<string> {
   throw new BadRequestError('Trop de fichiers portent ce nom.');
 }
 
+/**
+ * Gives `source` the first free name of `folder`, from `name` on, as a second hard link: a name taken meanwhile
+ * answers EEXIST and the next one is tried, never replacing a file. Null when `source` is gone.
+ */
+async function linkFree(source: string, folder: string, name: string): Promise<string | null> {
+  for (const candidate of candidates(name)) {
+    try {
+      await fs.link(source, path.join(folder, candidate));
+      return candidate;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') return null;
+      if (code !== 'EEXIST') throw error;
+    }
+  }
+  throw new BadRequestError('Trop de fichiers portent ce nom.');
+}
+
 /** Stores an uploaded or posted file at the root of the folder, under a free name; answers that name. */
 export async function storeFile(dir: string, original: string | undefined, content: Buffer): Promise<string> {
   await ensureDirs(dir);
-  const name = await freeName(dir, uploadName(original));
-  const target = path.join(dir, name);
-  const temporary = path.join(dir, `.upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
-  // Written aside then renamed: the folder never shows half a file.
+  const wanted = uploadName(original);
+  // Written whole under a hidden name, then linked to its own: the folder never shows half a file, and twenty
+  // partners posting « commande.json » together keep twenty files.
+  const temporary = path.join(dir, `.upload-${randomUUID()}`);
   await fs.writeFile(temporary, content, { flag: 'wx' });
-  await fs.rename(temporary, target);
-  return name;
+  try {
+    const name = await linkFree(temporary, dir, wanted);
+    if (name === null) throw new Error(`upload temporary ${temporary} vanished`);
+    return name;
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
 }
 
-type Located = { state: FileState; full: string; size: number; modified: Date };
+/** The file itself (device and inode), whatever name it has now. */
+type Identity = { dev: number; ino: number };
+const same = (a: Identity, b: Identity) => a.dev === b.dev && a.ino === b.ino;
+
+/**
+ * Takes the name `full` away from `file`: renamed aside first, which one request alone wins, then unlinked. Another
+ * file found there (the one asked for left and a new upload took its name) goes back under its name, or a free one
+ * if that was taken meanwhile: never lost. False when `file` no longer had that name.
+ */
+async function removeName(full: string, file: Identity): Promise<boolean> {
+  const aside = path.join(path.dirname(full), `.removing-${randomUUID()}`);
+  try {
+    await fs.rename(full, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+  if (!same(await fs.lstat(aside), file)) {
+    await linkFree(aside, path.dirname(full), path.basename(full));
+    await fs.unlink(aside);
+    return false;
+  }
+  await fs.unlink(aside);
+  return true;
+}
+
+type Located = { state: FileState; full: string; size: number; modified: Date; file: Identity };
 
 /** Finds a plain file (never a symlink, never a directory) among the waiting, then failed, then imported ones. */
 async function locate(dir: string, name: string, states: FileState[]): Promise<Located> {
@@ -111,17 +169,25 @@ async function locate(dir: string, name: string, states: FileState[]): Promise<L
     if (stat.isSymbolicLink() || !stat.isFile()) {
       throw new BadRequestError('Nom de fichier invalide : ce n’est pas un fichier ordinaire du dossier.');
     }
-    return { state, full, size: stat.size, modified: stat.mtime };
+    return { state, full, size: stat.size, modified: stat.mtime, file: { dev: stat.dev, ino: stat.ino } };
   }
   throw new NotFoundError('Fichier introuvable.');
 }
 
-/** Reads without following a symlink swapped in after the check; refuses what is not UTF-8 text. */
-async function readText(full: string): Promise<string> {
+/**
+ * Reads without following a symlink swapped in after the check; refuses what is not UTF-8 text (`text` null). Answers
+ * the file actually read too: the one the import moves afterwards.
+ */
+async function readText(full: string): Promise<{ text: string | null; file: Identity }> {
   const handle = await fs.open(full, fsConstants.O_RDONLY | fsConstants.O_NOFOLLOW);
   try {
+    const { dev, ino } = await handle.stat();
     const buffer = await handle.readFile();
-    return new TextDecoder('utf-8', { fatal: true }).decode(buffer);
+    try {
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(buffer), file: { dev, ino } };
+    } catch {
+      return { text: null, file: { dev, ino } };
+    }
   } finally {
     await handle.close();
   }
@@ -129,14 +195,20 @@ async function readText(full: string): Promise<string> {
 
 type Result = { bookings: number[]; errors: string[]; at: string };
 
+const resultPath = (dir: string, state: 'imported' | 'failed', name: string) =>
+  path.join(dir, SUBDIR[state], RESULTS, `${name}.json`);
+
+/** Written aside then renamed: the page never reads half a result. A result belongs to the file holding its name. */
 async function writeResult(dir: string, state: 'imported' | 'failed', name: string, result: Result): Promise<void> {
-  const file = path.join(dir, SUBDIR[state], RESULTS, `${name}.json`);
-  await fs.writeFile(file, JSON.stringify(result));
+  const file = resultPath(dir, state, name);
+  const temporary = path.join(path.dirname(file), `.result-${randomUUID()}`);
+  await fs.writeFile(temporary, JSON.stringify(result), { flag: 'wx' });
+  await fs.rename(temporary, file);
 }
 
 async function readResult(dir: string, state: 'imported' | 'failed', name: string): Promise<Result | null> {
   try {
-    const raw = JSON.parse(await fs.readFile(path.join(dir, SUBDIR[state], RESULTS, `${name}.json`), 'utf8'));
+    const raw = JSON.parse(await fs.readFile(resultPath(dir, state, name), 'utf8'));
     return {
       bookings: Array.isArray(raw.bookings) ? raw.bookings.filter(Number.isInteger) : [],
       errors: Array.isArray(raw.errors) ? raw.errors.map(String) : [],
@@ -218,14 +290,16 @@ export async function importFile(
   } else {
     let content: string | null = null;
     try {
-      content = await readText(located.full);
+      const read = await readText(located.full);
+      content = read.text;
+      located.file = read.file;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ELOOP')
         throw new BadRequestError('Nom de fichier invalide : ce n’est pas un fichier ordinaire du dossier.');
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new NotFoundError('Fichier introuvable.');
-      errors.push('Fichier illisible : un texte encodé en UTF-8 est attendu.');
     }
-    if (content !== null) parsed = parseOrderFile(name, content);
+    if (content === null) errors.push('Fichier illisible : un texte encodé en UTF-8 est attendu.');
+    else parsed = parseOrderFile(name, content);
     errors.push(...parsed.errors);
   }
 
@@ -258,23 +332,27 @@ export async function importFile(
     }
     errors.push(...orderErrors);
     if (imported.length) {
-      await move(located.full, path.join(dir, 'processed', target));
-      await writeResult(dir, 'imported', target, {
-        bookings: imported.map((b) => b.id),
-        errors,
-        at: new Date().toISOString(),
-      });
-      if (located.state === 'failed') await fs.rm(path.join(dir, 'failed', RESULTS, `${name}.json`), { force: true });
+      const result = { bookings: imported.map((b) => b.id), errors, at: new Date().toISOString() };
+      const moved = await moveFile(dir, name, located, 'imported', target, result);
+      const created = imported.filter((b) => b.created).map((b) => b.id);
+      if (moved !== null && moved !== target && created.length) {
+        // Another file took the name meanwhile: the orders created now record the name this file really has.
+        await db
+          .updateTable('remote_orders')
+          .set({ file: moved })
+          .where('booking_id', 'in', created)
+          .where('file', '=', target)
+          .execute();
+      }
     }
   }
   if (imported.length === 0) {
     if (errors.length === 0) errors.push('Aucune commande dans ce fichier.');
+    const result = { bookings: [], errors, at: new Date().toISOString() };
     if (located.state === 'waiting') {
-      const target = await freeName(path.join(dir, 'failed'), name);
-      await move(located.full, path.join(dir, 'failed', target));
-      await writeResult(dir, 'failed', target, { bookings: [], errors, at: new Date().toISOString() });
+      await moveFile(dir, name, located, 'failed', name, result);
     } else {
-      await writeResult(dir, 'failed', name, { bookings: [], errors, at: new Date().toISOString() });
+      await writeResult(dir, 'failed', name, result);
     }
   }
   const numbers = await bookingRefs(
@@ -290,13 +368,32 @@ export async function importFile(
   };
 }
 
-/** A concurrent import of the same file may have moved it first: then there is nothing left to move. */
-async function move(from: string, to: string): Promise<void> {
-  try {
-    await fs.rename(from, to);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
+/**
+ * Moves the file just imported (or failed) into processed/ (or failed/) under the first free name from `wanted` on,
+ * never replacing a file there: linked under that name with its result, then its old name removed. When a concurrent
+ * import of the same file, or a delete, removed the old name first, this copy is dropped again: the file moves once.
+ * Answers the name it took, or null. A crash midway leaves it waiting as well: importing it again changes nothing.
+ */
+async function moveFile(
+  dir: string,
+  name: string,
+  located: Located,
+  state: 'imported' | 'failed',
+  wanted: string,
+  result: Result,
+): Promise<string | null> {
+  const folder = path.join(dir, SUBDIR[state]);
+  const current = await fs.lstat(located.full).catch(() => null);
+  if (current === null || !same(current, located.file)) return null;
+  const target = await linkFree(located.full, folder, wanted);
+  if (target === null) return null;
+  await writeResult(dir, state, target, result);
+  // Its failed/ errors go while it still holds its name there, so they cannot be a newer file's.
+  if (located.state === 'failed') await fs.rm(resultPath(dir, 'failed', name), { force: true });
+  if (await removeName(located.full, located.file)) return target;
+  await fs.rm(resultPath(dir, state, target), { force: true });
+  await fs.unlink(path.join(folder, target));
+  return null;
 }
 
 /** DELETE /api/remote-orders/{file}: a waiting or failed file (imported ones stay, as the record of what came in). */
@@ -304,6 +401,8 @@ export async function deleteFile(dir: string, requested: unknown): Promise<void>
   const name = safeName(requested);
   await ensureDirs(dir);
   const located = await locate(dir, name, ['failed', 'waiting']);
-  await fs.unlink(located.full);
-  if (located.state === 'failed') await fs.rm(path.join(dir, 'failed', RESULTS, `${name}.json`), { force: true });
+  // Its errors go while it still holds its name, so they cannot be a newer file's.
+  if (located.state === 'failed') await fs.rm(resultPath(dir, 'failed', name), { force: true });
+  // Deleted or imported by a request that came first: nothing left to delete.
+  if (!(await removeName(located.full, located.file))) throw new NotFoundError('Fichier introuvable.');
 }
