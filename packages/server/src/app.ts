@@ -1,9 +1,9 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { z } from 'zod';
-import { maintenanceFlag } from './auth/maintenance.js';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
+import { databaseHealth } from './db/availability.js';
 import type { Database } from './db/database.js';
 import type { AppContext } from './http/context.js';
 import { registerCors } from './http/cors.js';
@@ -81,12 +81,16 @@ export async function buildApp({
   registerSecurityHeaders(app);
   registerCors(app);
   await app.register(cookie);
-  // Answers in maintenance too (load balancers), and says so: the web app's public pages read it without a session.
-  const maintenance = maintenanceFlag(ctx.db);
-  app.get('/health', { config: { access: { access: 'public' } } }, async () => ({
-    status: 'ok',
-    maintenance: await maintenance.isOn(),
-  }));
+  if (logger) database.onConnectionLost = (error) => app.log.warn({ err: error }, 'connexion PostgreSQL perdue');
+  // Answers 200 in maintenance too (load balancers must keep the instance), and says so: the web app's public pages
+  // read it without a session. 503 while the database does not answer, so that a load balancer sends the traffic
+  // elsewhere; never the reason's details. No session read (anonymous): it must not need the database to answer.
+  const health = databaseHealth(ctx.db);
+  app.get('/health', { config: { access: { access: 'public', isAnonymous: true } } }, async (_request, reply) => {
+    const state = await health.read();
+    if (!state) return reply.status(503).send({ status: 'unavailable', reason: 'database' });
+    return { status: 'ok', maintenance: state.maintenance };
+  });
   // The auth plugin is the hooks (who is calling, may they); it comes first so that every route passes them.
   await registerAuth(app);
   await registerAccountRoutes(app);

@@ -12,6 +12,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import type pg from 'pg';
+import { DatabaseUnavailableError, isPostgresUnavailable } from './availability.js';
 import { registerChangeStamp } from './change-stamp.js';
 import type { DB } from './schema.js';
 import { withObjectRows } from './sqlite-rows.js';
@@ -22,6 +23,11 @@ export type Database = {
   db: Kysely<DB>;
   dialect: Dialect;
   destroy: () => Promise<void>;
+  /**
+   * Told when PostgreSQL drops a connection no request was using (a restart, a failover, a terminated backend): the
+   * pool forgets it and opens a new one when needed. A warning on stderr until the app hands its logger (app.ts).
+   */
+  onConnectionLost?: (error: Error) => void;
 };
 
 /** Lower-case and strip diacritics, so that "eleonore" matches "Éléonore" (SPEC: like is accent-insensitive). */
@@ -109,8 +115,12 @@ export function isPreparableRead(text: string, parameters: number): boolean {
  * then only binds and executes), so PostgreSQL plans each at most a few times per connection. Bounded: the
  * first PREPARED_STATEMENTS_MAX distinct texts get a name, later ones run unnamed, as do writes, DDL, long IN
  * lists and LIKE matches (a search pattern's plan depends on its value: those stay planned per call).
+ * A lost connection, or one that cannot be opened, is thrown as a DatabaseUnavailableError (503, availability.ts).
  */
 export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): PostgresPool {
+  const rethrow = (error: unknown): never => {
+    throw isPostgresUnavailable(error) ? new DatabaseUnavailableError(error) : error;
+  };
   const names = new Map<string, string | null>();
   const nameOf = (text: string, parameters: number): string | null => {
     let name = names.get(text);
@@ -130,7 +140,7 @@ export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): Pos
           if (typeof text !== 'string') return client.query(text);
           const values = parameters ? [...parameters] : [];
           const name = nameOf(text, values.length);
-          return name ? client.query({ name, text, values }) : client.query(text, values);
+          return (name ? client.query({ name, text, values }) : client.query(text, values)).catch(rethrow);
         }) as PostgresPoolClient['query'],
         release: () => client.release(),
       };
@@ -138,8 +148,14 @@ export function preparingPool(pool: pg.Pool, max = PREPARED_STATEMENTS_MAX): Pos
     }
     return w;
   };
-  return { connect: async () => wrap(await pool.connect()), end: () => pool.end() };
+  return { connect: async () => wrap(await pool.connect().catch(rethrow)), end: () => pool.end() };
 }
+
+/** How long opening a PostgreSQL connection (or waiting for a free one in the pool) may take. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
+const warnConnectionLost = (error: Error) =>
+  console.warn(`Connexion PostgreSQL perdue (une nouvelle sera ouverte au besoin) : ${error.message}`);
 
 /**
  * `sqlite:///abs/path.sqlite`, `sqlite://relative.sqlite`, `sqlite::memory:` or `postgres://...`.
@@ -154,10 +170,19 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
     const pool = new (loadPg().Pool)({
       connectionString: parsed.toString(),
       max: options.poolSize ?? 10,
+      // A server that does not answer at all (a host down, a firewall dropping packets) fails the request after
+      // this long instead of leaving it, and every request queued behind it, waiting for minutes.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       ...(schema ? { options: `-c search_path=${schema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    const database: Database = { db, dialect: 'postgres', destroy: () => db.destroy() };
+    // An 'error' event nobody listens to ends the process: the pool emits one for an idle connection that dies...
+    pool.on('error', (error) => (database.onConnectionLost ?? warnConnectionLost)(error));
+    // ...and a connection emits its own while a request holds it. That request's next query fails and is answered
+    // 503; the pool drops the connection when it is handed back.
+    pool.on('connect', (client) => client.on('error', () => {}));
+    return database;
   }
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL non reconnue : ${url}`);
   const file = url.replace(/^sqlite:(\/\/)?/, '');

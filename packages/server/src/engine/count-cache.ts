@@ -81,14 +81,22 @@ export function countKeyOf(ctx: EngineContext, registry: Registry, plan: Plan): 
   return { key, tables: [...tables].sort() };
 }
 
-/** The tables that have a version row (read once per database). */
+/**
+ * The tables that have a version row (read once per database). A failed read (the database unreachable for a
+ * moment) answers none for this call and is not kept: kept while the database is away, it would leave every count
+ * and kept read uncached until the process restarts.
+ */
 export function trackedTables(db: Kysely<any>): Promise<Set<string>> {
   let known = trackedTablesOf.get(db);
   if (!known) {
-    known = sql<{ name: string }>`select name from table_versions`
+    const reading = sql<{ name: string }>`select name from table_versions`
       .execute(db)
       .then((r) => new Set(r.rows.map((row) => row.name)))
-      .catch(() => new Set<string>());
+      .catch(() => {
+        if (trackedTablesOf.get(db) === reading) trackedTablesOf.delete(db);
+        return new Set<string>();
+      });
+    known = reading;
     trackedTablesOf.set(db, known);
   }
   return known;

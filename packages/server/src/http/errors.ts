@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/availability.js';
 
 // Errors a handler or service may throw; the error handler turns them into the documented JSON shapes.
 
@@ -41,6 +42,14 @@ export class ConflictError extends Error {
   readonly statusCode = 409;
 }
 
+/**
+ * 503 while the database cannot answer (db/availability.ts). The web app treats any 503 as maintenance: it shows
+ * its maintenance page, which asks again every few seconds and goes back where the user was once answered.
+ */
+export const UNAVAILABLE_MESSAGE = 'Le service est momentanément indisponible. Réessayez dans quelques instants.';
+/** Seconds a client should wait before trying again (the header of the 503). */
+const RETRY_AFTER_S = 5;
+
 export function zodToErrors(error: ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
@@ -59,6 +68,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ValidationError) {
       return reply.status(422).send({ message: error.message, errors: error.errors });
+    }
+    // Never the driver's text: it may name the host, the user or the statement.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'base de données indisponible : réponse 503');
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_S)).send({ message: UNAVAILABLE_MESSAGE });
     }
     const status = (error as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
