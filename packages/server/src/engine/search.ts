@@ -4,7 +4,7 @@ import { exists, links, whereClause } from './relations.js';
 import { type FieldPath, resolveFieldPath } from './resolve.js';
 import { type Aliases, FALSE, or, ref, TRUE, table } from './sql.js';
 import type { ResolvedTerms, TermsLookup } from './term-cache.js';
-import { type TextMatch, termsLookupOf, textCondition } from './text-match.js';
+import { digitsCondition, type TextMatch, termsLookupOf, textCondition } from './text-match.js';
 import type { EngineContext, Registry, Resource, RowCondition } from './types.js';
 
 // Stage 3b: `search=text`, an OR over the resource's declared search paths, each a folded contains-match
@@ -28,12 +28,14 @@ function searchPaths(
   const leafOf =
     (path: FieldPath): RowCondition =>
     (a) =>
-      textCondition(ctx, path.resource, path.name, path.field, a, parsed.match, {
-        // SQLite reads a root column's own index to drive the OR; PostgreSQL, given the terms as a sub-select,
-        // expected too many rows and walked the primary key instead of the filters' index (30 ms against 1.2).
-        rowByRow: Boolean(options.rowByRow) && (path.steps.length > 0 || ctx.dialect === 'postgres'),
-        terms: options.terms,
-      });
+      path.field.searchAs === 'digits'
+        ? digitsCondition(path.name, path.field, a, parsed.match)
+        : textCondition(ctx, path.resource, path.name, path.field, a, parsed.match, {
+            // SQLite reads a root column's own index to drive the OR; PostgreSQL, given the terms as a sub-select,
+            // expected too many rows and walked the primary key instead of the filters' index (30 ms against 1.2).
+            rowByRow: Boolean(options.rowByRow) && (path.steps.length > 0 || ctx.dialect === 'postgres'),
+            terms: options.terms,
+          });
   return { paths: parsed.paths, leafOf };
 }
 

@@ -56,7 +56,7 @@ export function termsLookupOf(
   field: Field,
   match: TextMatch | { kind: 'pattern'; pattern: string },
 ): TermsLookup | null {
-  if (!field.textIndex || field.sql) return null;
+  if (!field.textIndex || field.sql || field.searchAs) return null;
   if (match.kind !== 'contains' && match.kind !== 'prefix') return null;
   if ([...match.text].length < 3 || (match.kind === 'prefix' && !/\p{L}/u.test(match.text))) return null;
   return {
@@ -65,6 +65,24 @@ export function termsLookupOf(
     kind: match.kind,
     text: match.text,
   };
+}
+
+/** What a phone number is typed with besides its digits (SPEC §5.2 spaces them; staff type dots, dashes...). */
+const PHONE_SEPARATORS = [' ', '\u00a0', '.', '-', '/', '(', ')', '+'];
+
+/** `text` without a phone number's separators; the text itself when nothing else is left ('--' finds no phone). */
+export const withoutPhoneSeparators = (text: string): string =>
+  [...text].filter((c) => !PHONE_SEPARATORS.includes(c)).join('') || text;
+
+/**
+ * The match of a `searchAs: 'digits'` field (Field.searchAs): the column and the text both without their
+ * separators. The text is always a bound value, so the statement is the same whatever was typed.
+ */
+export function digitsCondition(name: string, field: Field, alias: string, match: TextMatch): RawBuilder<SqlBool> {
+  let column: RawBuilder<unknown> = fieldExpression(name, field, alias);
+  for (const separator of PHONE_SEPARATORS) column = sql`replace(${column}, ${sql.lit(separator)}, '')`;
+  const pattern = patternOf({ ...match, text: withoutPhoneSeparators(match.text) });
+  return sql<SqlBool>`${column} like ${pattern} escape '\\'`;
 }
 
 export function textCondition(

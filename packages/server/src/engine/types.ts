@@ -39,6 +39,12 @@ export type Field = {
    */
   textIndex?: boolean;
   /**
+   * How `search` compares this field: 'digits' leaves out the separators a phone number is typed with (spaces,
+   * dots, dashes, slashes, brackets, '+'), from the column and from the text alike, so '0612345678' and '06.12.34'
+   * find '06 12 34 56 78'. Filters still compare the column as stored.
+   */
+  searchAs?: 'digits';
+  /**
    * The tables a computed field's SQL reads besides its own row's: lets the count cache (count-cache.ts) keep the
    * total of a list filtered on it. Without it, such a list is counted on every read.
    */

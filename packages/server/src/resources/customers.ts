@@ -22,7 +22,8 @@ export const customers: Resource = {
     last_name: f.string({ textIndex: true }),
     company_name: f.string(),
     email: f.string(),
-    phone: f.string(),
+    // Stored as typed ('06 12 34 56 78'): searched on its digits, so '0612345678' or '06.12.34' finds it.
+    phone: f.string({ searchAs: 'digits' }),
     siret_number: f.string(),
     vat_number: f.string(),
     address: f.string(),
@@ -45,7 +46,7 @@ export const customers: Resource = {
     customer_type: { kind: 'belongsTo', target: 'customer-types', foreignKey: 'customer_type_id' },
     bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'customer_id' },
   },
-  search: ['last_name', 'first_name', 'company_name', 'email'],
+  search: ['last_name', 'first_name', 'company_name', 'email', 'phone'],
   defaultOrder: [
     { field: 'last_name', direction: 'ASC' },
     { field: 'first_name', direction: 'ASC' },
