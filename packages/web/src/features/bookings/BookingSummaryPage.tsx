@@ -47,6 +47,7 @@ import {
   PASSENGERS_ENDPOINT,
   type PassengerSummary,
 } from './booking-model';
+import { PassengersFlownCard } from './PassengersFlownCard';
 
 // single-booking summary (SPEC §2.1, §2.4, §7.2): one section per part of the booking, each with its dialog. A
 // booking in a not-editable status (§4.1) is read-only here except its status and its notes; the server refuses
@@ -298,6 +299,8 @@ export default function BookingSummaryPage() {
         </Stack>
 
         <ValidityCard booking={booking} />
+
+        <PassengersFlownCard bookingId={id} passengersNumber={booking.passengers_number} />
 
         <SummaryCard title="Dates souhaitées" actions={addButton('Ajouter', () => open({ kind: 'dates' }))}>
           <Stack gap={4}>

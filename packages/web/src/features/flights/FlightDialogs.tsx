@@ -1,14 +1,17 @@
 import {
   createFailedMessage,
+  FLIGHT_RECORD_MESSAGES,
   FLIGHT_STATUSES,
   INITIAL_FLIGHT_STATUS_ID,
+  isBeforeSchedule,
   LIST_LOAD_FAILED_MESSAGES,
   listedName,
   MESSAGES,
+  realizedEarlyWarning,
   updateFailedMessage,
 } from '@app/domain';
-import { Button, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { Alert, Button, Group, MultiSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconAlertTriangle, IconTrash } from '@tabler/icons-react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, api } from '../../api/client';
@@ -118,6 +121,23 @@ const NEW_FLIGHT_SECTIONS: FormSection[] = [
   },
 ];
 
+const MAX_ALTITUDE: FormField = {
+  name: 'flight_max_altitude',
+  label: 'Altitude maximale (m)',
+  kind: 'number',
+  min: 0,
+  max: 10000,
+  step: 1,
+};
+const TAKEOFF_TEMPERATURE: FormField = {
+  name: 'takeoff_temperature',
+  label: 'Température au décollage (°C)',
+  kind: 'number',
+  min: -50,
+  max: 60,
+  step: 'any',
+};
+
 const INFO_SECTIONS: FormSection[] = [
   {
     fields: [
@@ -127,16 +147,21 @@ const INFO_SECTIONS: FormSection[] = [
       choiceField('flight_type_id'),
       choiceField('balloon_id'),
       choiceField('pilot_id'),
-      { name: 'flight_max_altitude', label: 'Altitude maximale (m)', kind: 'number', min: 0, max: 10000, step: 1 },
-      {
-        name: 'takeoff_temperature',
-        label: 'Température au décollage (°C)',
-        kind: 'number',
-        min: -50,
-        max: 60,
-        step: 'any',
-      },
+      MAX_ALTITUDE,
+      TAKEOFF_TEMPERATURE,
       PUBLIC,
+    ],
+  },
+];
+
+/** Issue 27: what the pilot fills in after landing, still open on a realized flight (domain FLIGHT_RECORD_FIELDS). */
+const RECORD_SECTIONS: FormSection[] = [
+  {
+    fields: [
+      { name: 'takeoff_time', label: 'Heure de décollage', kind: 'time', isRequired: true },
+      { name: 'landing_time', label: "Heure d'atterrissage", kind: 'time', isRequired: true },
+      TAKEOFF_TEMPERATURE,
+      { ...MAX_ALTITUDE, label: 'Altitude maximale atteinte (m)' },
     ],
   },
 ];
@@ -315,6 +340,31 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
 }
 
 /**
+ * The flight record of a realized flight (issue 27): times, takeoff temperature and altitude reached, the only
+ * fields the server still takes once the flight is realized. Notes stay on their own card.
+ */
+export function FlightRecordDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
+  const { settings } = useMe();
+  const [values, setValues] = useState<FormValues>(() => initialValues(RECORD_SECTIONS, flight));
+  const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={FLIGHT_RECORD_MESSAGES.recordTitle}
+      size="md"
+      failureMessage={FLIGHT_RECORD_MESSAGES.recordUpdateFailed}
+      onSubmit={() =>
+        api.update(FLIGHTS_ENDPOINT, flight.id, asPayloadTimes(toPayload(RECORD_SECTIONS, values, settings)))
+      }
+      onSaved={onSaved}
+    >
+      {({ errors }) => <FormSections sections={RECORD_SECTIONS} values={values} onChange={set} errors={errors} />}
+    </FormModal>
+  );
+}
+
+/**
  * Flight status (§2.4, §4.7): any status; realized asks for the takeoff and landing times and the confirmation
  * 'Tous les passagers ont-ils volé ?' before Valider; the dialog closes and refreshes even when saving fails.
  */
@@ -342,6 +392,8 @@ export function FlightStatusDialog({
     if (statuses.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.flightStatuses, statuses.error);
   }, [statuses.isError, statuses.error]);
   const isRealized = Number(statusId) === FLIGHT_STATUSES.realized.id;
+  // Issue 27: realizing a flight before its time is allowed (recorded late, a clock a little off) but said.
+  const isEarly = isRealized && isBeforeSchedule(flight.scheduled_date, flight.scheduled_time);
   return (
     <FormModal
       opened={opened}
@@ -396,6 +448,11 @@ export function FlightStatusDialog({
             ]}
           />
           <FlagSwitch label={MESSAGES.allPassengersFlown} value={haveAllFlown} onChange={setAllFlown} color="success" />
+          {isEarly && (
+            <Alert color="yellow" icon={<IconAlertTriangle size={16} aria-hidden />} p="xs" role="alert">
+              {realizedEarlyWarning(flight.scheduled_date, flight.scheduled_time)}
+            </Alert>
+          )}
         </>
       )}
     </FormModal>

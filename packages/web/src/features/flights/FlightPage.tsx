@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -71,7 +71,10 @@ export default function FlightPage() {
       </Group>
       {!isEditable && (
         <Alert color="gray" icon={<IconLock size={16} aria-hidden />} p="xs">
-          Ce vol n'est plus modifiable : seuls son statut et ses notes peuvent changer.
+          {flight.flight_status_id === FLIGHT_STATUSES.realized.id
+            ? // Issue 27: the flight record is completed after landing.
+              'Vol réalisé : seuls son compte rendu (heures, température, altitude atteinte), son statut et ses notes peuvent encore changer.'
+            : "Ce vol n'est plus modifiable : seuls son statut et ses notes peuvent changer."}
         </Alert>
       )}
       <SubNavigation

@@ -1,4 +1,4 @@
-import { LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
+import { FLIGHT_RECORD_MESSAGES, FLIGHT_STATUSES, LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
 import {
   ActionIcon,
   Anchor,
@@ -42,6 +42,7 @@ import {
   FlightInfoDialog,
   type FlightNote,
   FlightNoteDialog,
+  FlightRecordDialog,
   FlightStatusDialog,
 } from './FlightDialogs';
 import { useFlight } from './FlightPage';
@@ -78,12 +79,13 @@ type PostponedPassenger = {
 };
 
 type Dialog =
-  | { kind: 'info' | 'status' | 'postpone' | 'duplicate' | 'add' }
+  | { kind: 'info' | 'status' | 'record' | 'postpone' | 'duplicate' | 'add' }
   | { kind: 'note'; note: FlightNote | null }
   | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
 
 export default function FlightSummaryPage() {
   const { flight, isEditable } = useFlight();
+  const isRealized = flight.flight_status_id === FLIGHT_STATUSES.realized.id;
   const me = useMe();
   const { settings } = me;
   const refresh = useRefreshDataList();
@@ -132,8 +134,11 @@ export default function FlightSummaryPage() {
     void refresh('/api/planning');
     void refresh('/api/flight-notes');
     void refresh(BOOKINGS_ENDPOINT);
-    // A status change may postpone the flight or undo its postponement (issue 12).
+    // A status change may postpone the flight or undo its postponement (issue 12), complete its bookings and close
+    // their requested dates, or undo that (issue 27).
     void refresh('/api/flight-postponements');
+    void refresh('/api/passengers');
+    void refresh('/api/requested-dates');
   };
   const unregister = async (passenger: { full_name: string; registration_id: number }) => {
     const isDeleted = await confirmDelete({
@@ -248,6 +253,24 @@ export default function FlightSummaryPage() {
               { label: 'Atterrissage', value: flight.landing_time?.slice(0, 5) },
             ]}
           />
+          {isRealized && (
+            <SummaryCard
+              title={FLIGHT_RECORD_MESSAGES.recordTitle}
+              onEdit={() => dialog.open({ kind: 'record' })}
+              rows={[
+                { label: 'Décollage', value: flight.takeoff_time?.slice(0, 5) },
+                { label: 'Atterrissage', value: flight.landing_time?.slice(0, 5) },
+                {
+                  label: 'Température au décollage',
+                  value: flight.takeoff_temperature === null ? '' : `${flight.takeoff_temperature} °C`,
+                },
+                {
+                  label: 'Altitude maximale atteinte',
+                  value: flight.flight_max_altitude === null ? '' : `${flight.flight_max_altitude} m`,
+                },
+              ]}
+            />
+          )}
           <SummaryCard
             title="Notes"
             actions={
@@ -438,6 +461,15 @@ export default function FlightSummaryPage() {
           }}
           onSaved={changed}
           onPostpone={() => dialog.open({ kind: 'postpone' })}
+        />
+      )}
+      {current?.kind === 'record' && (
+        <FlightRecordDialog
+          key={dialog.key}
+          flight={flight}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={changed}
         />
       )}
       {current?.kind === 'postpone' && (
