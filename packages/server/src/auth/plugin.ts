@@ -18,6 +18,13 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/**
+ * Body size a public route (sign-in, password links, first login, the public widget's requests...) reads: its
+ * largest real body is a few hundred bytes, and anyone may send one. Over it, Fastify answers 413 from the length
+ * header, before reading or parsing anything (issue 26); signed-in routes keep the app's 5 MB.
+ */
+export const PUBLIC_BODY_LIMIT = 16 * 1024;
+
 function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -50,6 +57,10 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods)
       accessTable.push({ method, url: route.url, policy: resolvePolicy(route.url, method, access) });
+    // Set here, from the same policy, so that no public route can be added without it.
+    if (methods.some((method) => resolvePolicy(route.url, method, access).kind === 'public')) {
+      route.bodyLimit = Math.min(route.bodyLimit ?? PUBLIC_BODY_LIMIT, PUBLIC_BODY_LIMIT);
+    }
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -58,6 +69,11 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     // The web app's own files need neither session nor database: no query for them, even in maintenance.
     if (!policy.isApi) return;
     if (path !== '/health' && (await maintenance.isOn())) return deny(reply, 503, MESSAGES.maintenance);
+    // A write to no route outside /api: the not-found answer at once. The not-found handler has no route to take the
+    // public body limit from, and would read up to the app's 5 MB for anyone.
+    if (request.is404 && policy.kind === 'public' && !SAFE_METHODS.has(request.method)) {
+      return deny(reply, 404, 'Ressource introuvable.');
+    }
     // Nobody's session, nothing to forge: the route is rate-limited and answers the same to everyone.
     if (policy.isAnonymous) return;
 
