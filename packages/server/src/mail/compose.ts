@@ -1,4 +1,4 @@
-import { SETTING_DEFAULTS } from '@app/domain';
+import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
@@ -63,6 +63,7 @@ export async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map
       'c.first_name',
       'c.last_name',
       'c.company_name',
+      'c.customer_type_id',
       'c.email as customer_email',
     ])
     .where('b.id', 'in', bookingIds)
@@ -76,7 +77,7 @@ export async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map
     .execute();
   for (const b of bookings) {
     const referent = referents.find((p) => p.booking_id === b.id);
-    const customerName = joinName(b.first_name, b.last_name) || clean(b.company_name);
+    const customerName = customerDisplayName(b);
     contacts.set(b.id, {
       number: b.number,
       passengersNumber: b.passengers_number,

@@ -69,4 +69,38 @@ describe(`a customer's display name, the same in SQL and in the domain, on ${eng
         .slice(0, 2),
     ).toEqual(['Client', 'Club Aérostatique de Beaune']);
   });
+
+  it("names the customer in mails as the screen does ({{customer.full_name}} of an association's booking)", async () => {
+    const { db } = t.database;
+    await db
+      .updateTable('email_templates')
+      .set({ body: '<p>Client : {{customer.full_name}}</p>' })
+      .where('slug', '=', 'booking-confirmation')
+      .execute();
+    const customer = await db
+      .insertInto('customers')
+      .values({
+        customer_type_id: CUSTOMER_TYPES.association.id,
+        first_name: 'Paul',
+        last_name: 'Durand',
+        company_name: 'Club Aérostatique de Beaune',
+        email: 'club@example.test',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const booking = await newBooking(db, { customer_id: customer.id });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/bookings/${booking}/emails`,
+      headers,
+      payload: { template: 'booking-confirmation' },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const mail = await db
+      .selectFrom('outbox_mails')
+      .select('html')
+      .where('booking_id', '=', booking)
+      .executeTakeFirstOrThrow();
+    expect(mail.html).toContain('Client : Club Aérostatique de Beaune');
+  });
 });
