@@ -1,5 +1,6 @@
 import { FLIGHT_RECORD_MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingPassengersByDay } from '../../src/services/planning.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { readPdf } from '../pdf/pdf-text.js';
 import {
@@ -126,6 +127,10 @@ describe(`realized flights on ${engine}`, () => {
     // The day no longer counts people who have flown; B's later day counts only the passenger still to fly.
     expect(await pendingOn(s.day)).toBe(0);
     expect(await rangeOf(s.ym)).toEqual({ [`${s.ym}-22`]: 1 });
+    // The dashboard's week counts the same way.
+    expect(Object.fromEntries(await pendingPassengersByDay(t.database.db, `${s.ym}-01`, `${s.ym}-28`))).toEqual({
+      [`${s.ym}-22`]: 1,
+    });
     const pendingList = await call(
       'GET',
       `/api/bookings?filters=${encodeURIComponent(`booking_status.slug|=|pending,requested_dates.date|=|${s.day}`)}`,
