@@ -53,6 +53,9 @@ export const BOUNDS = {
 
 export type BoundName = keyof typeof BOUNDS;
 
+/** A bound's min and max, spread into a number input's attributes (the web forms). */
+export const rangeOf = (bound: Bound): { min: number; max: number } => ({ min: bound.min, max: bound.max });
+
 const numberFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 
 /** 'Le poids doit être compris entre 1 et 300 kg.' (thousands grouped as French writes them: 20 000). */

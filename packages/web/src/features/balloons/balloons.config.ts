@@ -1,3 +1,4 @@
+import { BOUNDS, rangeOf } from '@app/domain';
 import { pathTo } from '../../app/routes';
 import {
   BY_LABEL,
@@ -86,34 +87,56 @@ export const balloonsConfig: ReferenceEntityConfig<Balloon> = {
     {
       title: 'Capacité et masses',
       fields: [
-        { kind: 'number', name: 'passengers', label: 'Passagers (capacité)', isRequired: true, min: 1, step: 1 },
+        {
+          kind: 'number',
+          name: 'passengers',
+          label: 'Passagers (capacité)',
+          isRequired: true,
+          ...rangeOf(BOUNDS.balloonCapacity),
+          step: 1,
+        },
         {
           kind: 'number',
           name: 'takeoff_max_mass',
           label: 'Masse maximale au décollage (kg)',
           isRequired: true,
-          min: 1,
+          ...rangeOf(BOUNDS.takeoffMaxMass),
         },
-        { kind: 'number', name: 'landing_min_mass', label: "Masse minimale à l'atterrissage (kg)", min: 0 },
-        { kind: 'number', name: 'empty_mass', label: 'Masse à vide (kg)', min: 0 },
-        { kind: 'number', name: 'market_mass', label: 'Charge marchande (kg)', min: 0 },
-        { kind: 'number', name: 'gas_mass', label: 'Masse de gaz (kg)', min: 0 },
+        {
+          kind: 'number',
+          name: 'landing_min_mass',
+          label: "Masse minimale à l'atterrissage (kg)",
+          ...rangeOf(BOUNDS.balloonMass),
+        },
+        { kind: 'number', name: 'empty_mass', label: 'Masse à vide (kg)', ...rangeOf(BOUNDS.balloonMass) },
+        { kind: 'number', name: 'market_mass', label: 'Charge marchande (kg)', ...rangeOf(BOUNDS.balloonMass) },
+        { kind: 'number', name: 'gas_mass', label: 'Masse de gaz (kg)', ...rangeOf(BOUNDS.balloonMass) },
       ],
     },
     {
       title: 'Enveloppe',
       fields: [
-        { kind: 'number', name: 'volume', label: 'Volume (m³)', min: 0 },
-        { kind: 'number', name: 'envelope_temperature', label: "Température de l'enveloppe (°C)" },
+        { kind: 'number', name: 'volume', label: 'Volume (m³)', ...rangeOf(BOUNDS.volume) },
+        {
+          kind: 'number',
+          name: 'envelope_temperature',
+          label: "Température de l'enveloppe (°C)",
+          ...rangeOf(BOUNDS.envelopeTemperature),
+        },
       ],
     },
     {
       title: 'Carburant et temps de vol',
       fields: [
-        { kind: 'number', name: 'hourly_consumption', label: 'Consommation horaire (kg/h)', min: 0 },
-        { kind: 'number', name: 'autonomy_time', label: 'Autonomie (min)', min: 0, step: 1 },
-        { kind: 'number', name: 'flying_time', label: 'Temps de vol (min)', min: 0, step: 1 },
-        { kind: 'number', name: 'reserve_time', label: 'Temps de réserve (min)', min: 0, step: 1 },
+        {
+          kind: 'number',
+          name: 'hourly_consumption',
+          label: 'Consommation horaire (kg/h)',
+          ...rangeOf(BOUNDS.hourlyConsumption),
+        },
+        { kind: 'number', name: 'autonomy_time', label: 'Autonomie (min)', ...rangeOf(BOUNDS.duration), step: 1 },
+        { kind: 'number', name: 'flying_time', label: 'Temps de vol (min)', ...rangeOf(BOUNDS.duration), step: 1 },
+        { kind: 'number', name: 'reserve_time', label: 'Temps de réserve (min)', ...rangeOf(BOUNDS.duration), step: 1 },
       ],
     },
   ],

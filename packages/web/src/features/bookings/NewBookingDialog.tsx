@@ -1,4 +1,4 @@
-import { INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
+import { BOUNDS, INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -105,8 +105,8 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
             name="passengers_number"
             label="Nombre de passagers"
             required
-            min={1}
-            max={500}
+            min={BOUNDS.bookingPassengers.min}
+            max={BOUNDS.bookingPassengers.max}
             allowDecimal={false}
             value={passengers}
             onChange={setPassengers}

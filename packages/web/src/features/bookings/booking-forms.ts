@@ -1,4 +1,4 @@
-import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
+import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, rangeOf } from '@app/domain';
 import type { FormField, FormSection } from '../reference-data';
 
 // The fields of the booking dialogs of SPEC §2.4 (General booking info, Billing, Customer, Passenger edit), declared
@@ -26,7 +26,14 @@ export const GENERAL_SECTIONS: FormSection[] = [
     fields: [
       { name: 'number', label: 'Numéro de réservation', kind: 'text', isRequired: true, maxLength: 50 },
       { name: 'number_alt', label: 'Numéro alternatif', kind: 'text', maxLength: 50 },
-      { name: 'passengers_number', label: 'Nombre de passagers', kind: 'number', isRequired: true, min: 1, step: 1 },
+      {
+        name: 'passengers_number',
+        label: 'Nombre de passagers',
+        kind: 'number',
+        isRequired: true,
+        ...rangeOf(BOUNDS.bookingPassengers),
+        step: 1,
+      },
       { name: 'booked_at', label: "Date d'achat", kind: 'date' },
       { name: 'validity_date', label: 'Date de validité', kind: 'date' },
       select('location_id', 'Lieu de vol', '/api/locations', LIST_LOAD_FAILED_MESSAGES.locations),
@@ -48,9 +55,9 @@ export const BILLING_SECTIONS: FormSection[] = [
         LIST_LOAD_FAILED_MESSAGES.paymentMethods,
       ),
       { name: 'refundable', label: 'Remboursable', kind: 'switch' },
-      { name: 'total_amount', label: 'Montant total (€)', kind: 'number', min: 0, step: 0.01 },
-      { name: 'paid_amount', label: 'Montant déjà payé (€)', kind: 'number', min: 0, step: 0.01 },
-      { name: 'remaining_amount', label: 'Reste à payer (€)', kind: 'number', min: 0, step: 0.01 },
+      { name: 'total_amount', label: 'Montant total (€)', kind: 'number', ...rangeOf(BOUNDS.amount), step: 0.01 },
+      { name: 'paid_amount', label: 'Montant déjà payé (€)', kind: 'number', ...rangeOf(BOUNDS.amount), step: 0.01 },
+      { name: 'remaining_amount', label: 'Reste à payer (€)', kind: 'number', ...rangeOf(BOUNDS.amount), step: 0.01 },
     ],
   },
   { title: 'Provenance', fields: [origin, provider] },
@@ -114,8 +121,8 @@ export const PASSENGER_SECTIONS: FormSection[] = [
       { name: 'last_name', label: 'Nom', kind: 'text', isRequired: true, autoComplete: 'off' },
       { name: 'email', label: 'Email', kind: 'email' },
       { name: 'phone', label: 'Téléphone', kind: 'phone' },
-      { name: 'age', label: 'Âge', kind: 'number', min: 0, max: 120, step: 1 },
-      { name: 'weight', label: 'Poids (kg)', kind: 'number', min: 0, max: 300, step: 'any' },
+      { name: 'age', label: 'Âge', kind: 'number', ...rangeOf(BOUNDS.passengerAge), step: 1 },
+      { name: 'weight', label: 'Poids (kg)', kind: 'number', ...rangeOf(BOUNDS.passengerWeight), step: 'any' },
       { name: 'department', label: 'Département', kind: 'text', maxLength: 10 },
       { name: 'is_referent', label: 'Passager référent', kind: 'switch' },
     ],

@@ -1,4 +1,5 @@
 import {
+  BOUNDS,
   createFailedMessage,
   FLIGHT_RECORD_MESSAGES,
   FLIGHT_STATUSES,
@@ -7,6 +8,7 @@ import {
   LIST_LOAD_FAILED_MESSAGES,
   listedName,
   MESSAGES,
+  rangeOf,
   realizedEarlyWarning,
   updateFailedMessage,
 } from '@app/domain';
@@ -125,16 +127,14 @@ const MAX_ALTITUDE: FormField = {
   name: 'flight_max_altitude',
   label: 'Altitude maximale (m)',
   kind: 'number',
-  min: 0,
-  max: 10000,
+  ...rangeOf(BOUNDS.altitude),
   step: 1,
 };
 const TAKEOFF_TEMPERATURE: FormField = {
   name: 'takeoff_temperature',
   label: 'Température au décollage (°C)',
   kind: 'number',
-  min: -50,
-  max: 60,
+  ...rangeOf(BOUNDS.takeoffTemperature),
   step: 'any',
 };
 

@@ -1,3 +1,4 @@
+import { BOUNDS, rangeOf } from '@app/domain';
 import { formatFlag } from '../reference-data';
 import {
   BY_LABEL,
@@ -66,8 +67,13 @@ export const locationsConfig: ReferenceEntityConfig<Location> = {
     {
       fields: [
         labelField(),
-        { kind: 'number', name: 'takeoff_altitude', label: 'Altitude de décollage (m)', min: 0 },
-        { kind: 'number', name: 'flight_max_altitude', label: 'Altitude maximale de vol (m)', min: 0 },
+        { kind: 'number', name: 'takeoff_altitude', label: 'Altitude de décollage (m)', ...rangeOf(BOUNDS.altitude) },
+        {
+          kind: 'number',
+          name: 'flight_max_altitude',
+          label: 'Altitude maximale de vol (m)',
+          ...rangeOf(BOUNDS.altitude),
+        },
         {
           kind: 'switch',
           name: 'is_restrictive',

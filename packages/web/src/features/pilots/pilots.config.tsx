@@ -1,4 +1,4 @@
-import { listedName } from '@app/domain';
+import { BOUNDS, listedName, rangeOf } from '@app/domain';
 import { NameWithDefault } from '../reference-data';
 import { defaultFilter, defaultSwitch, numberColumn } from '../reference-data/building-blocks';
 import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
@@ -62,8 +62,8 @@ export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
     {
       title: 'Masses pour le plan de vol',
       fields: [
-        { kind: 'number', name: 'weight', label: 'Poids (kg)', min: 0 },
-        { kind: 'number', name: 'bag_weight', label: 'Poids du sac (kg)', min: 0 },
+        { kind: 'number', name: 'weight', label: 'Poids (kg)', ...rangeOf(BOUNDS.pilotWeight) },
+        { kind: 'number', name: 'bag_weight', label: 'Poids du sac (kg)', ...rangeOf(BOUNDS.bagWeight) },
         defaultSwitch('Pilote par défaut', 'Proposé pour chaque nouveau vol ; remplace le pilote par défaut actuel.'),
       ],
     },

@@ -18,6 +18,7 @@ export type SettingField = {
   kind: 'switch' | 'number' | 'text' | 'email' | 'url' | 'richtext';
   description?: string;
   min?: number;
+  max?: number;
   step?: number | 'any';
   isWide?: boolean;
 };
@@ -139,6 +140,7 @@ export function SettingsForm({ title, description, fields, loadFailedMessage, pr
             name={field.key}
             type={field.kind === 'number' ? 'number' : field.kind}
             min={field.min}
+            max={field.max}
             step={field.step}
             value={value}
             maxLength={field.kind === 'url' ? 500 : 255}
