@@ -72,6 +72,7 @@ export const MESSAGES = {
   // §8 success messages
   saved: 'Données sauvegardées',
   bookingLinked: 'Réservation liée',
+  customerLinked: 'Client associé à la réservation',
   dateAdded: 'Date ajoutée',
   passengerAdded: 'Passager ajouté',
   flightDuplicated: 'Vol dupliqué',

@@ -6,8 +6,29 @@ import {
   MESSAGES,
   updateFailedMessage,
 } from '@app/domain';
-import { ActionIcon, Button, Checkbox, Group, Radio, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconLock, IconLockOpen, IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Radio,
+  ScrollArea,
+  Stack,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowsExchange,
+  IconInfoCircle,
+  IconLock,
+  IconLockOpen,
+  IconPlus,
+  IconSearch,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
@@ -24,7 +45,8 @@ import {
   visibleSections,
 } from '../reference-data';
 import { BILLING_SECTIONS, COMPANY_FIELDS, CUSTOMER_SECTIONS, GENERAL_SECTIONS } from './booking-forms';
-import { BOOKINGS_ENDPOINT, type Booking, CUSTOMERS_ENDPOINT, type Customer } from './booking-model';
+import { BOOKINGS_ENDPOINT, type Booking, CUSTOMERS_ENDPOINT } from './booking-model';
+import { ChosenCustomer, CustomerSearch, type PickedCustomer } from './CustomerPicker';
 import { useUniqueNumber } from './use-unique-number';
 
 // The booking summary's dialogs (SPEC §2.4): general info, billing, status, customer, requested dates, note and
@@ -262,19 +284,28 @@ class CustomerLinkError extends Error {
   }
 }
 
-/** Customer create/edit (§2.4, §3, §5.1, §5.3); a new customer is then associated with the booking (§7.2). */
+/**
+ * Customer create/edit (§2.4, §3, §5.1, §5.3); a new customer is then associated with the booking (§7.2). Issue 27:
+ * without a customer, staff first search the existing ones and pick one (after a confirm step) rather than
+ * duplicating a repeat customer; with one, the edit says how many bookings share it, and « Changer de client »
+ * searches (or creates) another.
+ */
 export function CustomerDialog({
   booking,
   customer,
   opened,
   onClose,
   onSaved,
-}: BookingDialogProps & { customer: Customer | null }) {
+}: BookingDialogProps & { customer: PickedCustomer | null }) {
   const { settings } = useMe();
   const { values, setValues, set } = useFormValues(
     CUSTOMER_SECTIONS,
     customer ?? { customer_type_id: Number(INDIVIDUAL_TYPE_ID) },
   );
+  const [isChanging, setChanging] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const [chosen, setChosen] = useState<PickedCustomer | null>(null);
+  const isEditing = customer !== null && !isChanging;
   const isIndividual = values.customer_type_id === INDIVIDUAL_TYPE_ID;
   const sections = CUSTOMER_SECTIONS.map((section) => ({
     ...section,
@@ -293,19 +324,28 @@ export function CustomerDialog({
       if (value === INDIVIDUAL_TYPE_ID) for (const name of COMPANY_FIELDS) next[name] = '';
       return next;
     });
+  const startChanging = () => {
+    // Changing starts from an empty form: what is typed there creates a new customer, never edits this one.
+    setValues(initialValues(CUSTOMER_SECTIONS, { customer_type_id: Number(INDIVIDUAL_TYPE_ID) }));
+    setChanging(true);
+  };
+  const sharedWith = customer?.bookings_count ?? 0;
   return (
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={customer ? 'Modifier le client' : 'Nouveau client'}
+      title={isEditing ? 'Modifier le client' : customer ? 'Changer de client' : 'Nouveau client'}
       size="xl"
       failureMessage={(error) =>
-        error instanceof CustomerLinkError ? MESSAGES.customerLinkFailed : MESSAGES.customerUpdateFailed
+        chosen || error instanceof CustomerLinkError ? MESSAGES.customerLinkFailed : MESSAGES.customerUpdateFailed
       }
+      successMessage={chosen ? MESSAGES.customerLinked : MESSAGES.saved}
+      submitLabel={chosen ? 'Associer ce client' : undefined}
       onSubmit={async () => {
+        if (chosen) return api.update(BOOKINGS_ENDPOINT, booking.id, { customer_id: chosen.id });
         const payload = toPayload(sections, values, settings);
         if (isIndividual) for (const name of COMPANY_FIELDS) payload[name] = null;
-        if (customer) return api.update(CUSTOMERS_ENDPOINT, customer.id, payload);
+        if (isEditing) return api.update(CUSTOMERS_ENDPOINT, customer.id, payload);
         const created = await api.create<{ id: number }>(CUSTOMERS_ENDPOINT, payload);
         try {
           return await api.update(BOOKINGS_ENDPOINT, booking.id, { customer_id: created.id });
@@ -315,14 +355,53 @@ export function CustomerDialog({
       }}
       onSaved={onSaved}
     >
-      {({ errors }) => (
-        <FormSections
-          sections={sections}
-          values={values}
-          onChange={(name) => (name === 'customer_type_id' ? changeType : set(name))}
-          errors={errors}
-        />
-      )}
+      {({ errors }) => {
+        const form = (
+          <FormSections
+            sections={sections}
+            values={values}
+            onChange={(name) => (name === 'customer_type_id' ? changeType : set(name))}
+            errors={errors}
+          />
+        );
+        if (isEditing) {
+          return (
+            <>
+              <Group justify="space-between" gap="sm" wrap="nowrap" align="flex-start">
+                {sharedWith > 1 ? (
+                  <Alert color="orange" icon={<IconInfoCircle size={18} aria-hidden />} p="xs" style={{ flex: 1 }}>
+                    {`Ce client est lié à ${sharedWith} réservations : les modifications s'appliquent à toutes.`}
+                  </Alert>
+                ) : (
+                  <span />
+                )}
+                <Button
+                  variant="light"
+                  leftSection={<IconArrowsExchange size={16} aria-hidden />}
+                  onClick={startChanging}
+                  style={{ flexShrink: 0 }}
+                >
+                  Changer de client
+                </Button>
+              </Group>
+              {form}
+            </>
+          );
+        }
+        if (chosen) return <ChosenCustomer customer={chosen} onBack={() => setChosen(null)} />;
+        return (
+          <>
+            <CustomerSearch
+              text={searchText}
+              onTextChange={setSearchText}
+              excludeId={customer?.id}
+              onPick={setChosen}
+            />
+            <Divider label="ou créer un nouveau client" labelPosition="center" />
+            {form}
+          </>
+        );
+      }}
     </FormModal>
   );
 }

@@ -132,12 +132,17 @@ export default function BookingSummaryPage() {
   const { open, close } = dialog;
   const id = booking.id;
 
-  const customers = useNotifiedList<Customer>(
+  // Its bookings counted: editing a customer several bookings share says so (issue 27).
+  const customers = useNotifiedList<Customer & { bookings_count?: number }>(
     [CUSTOMERS_ENDPOINT, 'of-booking', id],
     (signal) =>
-      api.list<Customer>(
+      api.list(
         CUSTOMERS_ENDPOINT,
-        { filters: [{ field: 'bookings.id', op: '=', value: String(id) }], embed: ['customer_type'] },
+        {
+          filters: [{ field: 'bookings.id', op: '=', value: String(id) }],
+          embed: ['customer_type'],
+          count: ['bookings'],
+        },
         signal,
       ),
     MESSAGES.customerLoadFailed,
