@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { isIndividualCustomerType, MESSAGES } from '@app/domain';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBalloon, IconPencil, IconPlus, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,7 +18,13 @@ import { useMe } from '../../session/store';
 import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../reference-data';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
-import { BOOKINGS_ENDPOINT, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import {
+  BOOKINGS_ENDPOINT,
+  CUSTOMERS_ENDPOINT,
+  type Customer,
+  PASSENGERS_ENDPOINT,
+  type Passenger,
+} from './booking-model';
 import { PassengerFlightsDialog } from './PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 
@@ -30,13 +36,30 @@ type PassengerDialogProps = {
   bookingId: number;
   passenger: Passenger | null;
   isFirst: boolean;
+  /** The booking's customer, offered as the first passenger when a person (issue 27); null otherwise. */
+  customerId: number | null;
   opened: boolean;
   onClose: () => void;
   onSaved: () => void;
 };
 
-/** Passenger create/edit (§2.4): ticket number prefilled on creation and unique (§5.2), one referent per booking. */
-function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSaved }: PassengerDialogProps) {
+/** The customer's fields a first passenger takes when the customer is the person who flies. */
+const FROM_CUSTOMER = ['first_name', 'last_name', 'email', 'phone'] as const;
+
+/**
+ * Passenger create/edit (§2.4): ticket number prefilled on creation and unique (§5.2), one referent per booking.
+ * The first passenger of a booking whose customer is a person starts from the customer's names, email and phone
+ * (issue 27: staff typed them twice); staff change them when someone else flies.
+ */
+export function PassengerDialog({
+  bookingId,
+  passenger,
+  isFirst,
+  customerId,
+  opened,
+  onClose,
+  onSaved,
+}: PassengerDialogProps) {
   const { settings } = useMe();
   const [values, setValues] = useState<FormValues>(() =>
     initialValues(PASSENGER_SECTIONS, passenger ?? { is_referent: isFirst ? 1 : 0 }),
@@ -61,6 +84,27 @@ function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSav
   useEffect(() => {
     if (next.isError) notifyFailure(MESSAGES.ticketNumberGenerationFailed, next.error);
   }, [next.isError, next.error]);
+  const offersCustomer = passenger === null && isFirst && customerId !== null;
+  const customer = useQuery({
+    queryKey: [CUSTOMERS_ENDPOINT, 'first-passenger', customerId],
+    queryFn: ({ signal }) => api.one<Customer>(CUSTOMERS_ENDPOINT, customerId as number, {}, signal),
+    enabled: opened && offersCustomer,
+  });
+  const isPrefilled =
+    offersCustomer && customer.data !== undefined && isIndividualCustomerType(customer.data.customer_type_id);
+  useEffect(() => {
+    const from = customer.data;
+    if (!from || !isIndividualCustomerType(from.customer_type_id)) return;
+    // Only what staff have not typed yet: the read may answer after they started.
+    setValues((current) => {
+      const filled = { ...current };
+      for (const name of FROM_CUSTOMER) if (!filled[name] && from[name]) filled[name] = from[name];
+      return filled;
+    });
+  }, [customer.data]);
+  useEffect(() => {
+    if (customer.isError) notifyFailure(MESSAGES.customerLoadFailed, customer.error);
+  }, [customer.isError, customer.error]);
   const ticketCheck = useUniqueNumber({
     endpoint: PASSENGERS_ENDPOINT,
     field: 'ticket_number',
@@ -86,12 +130,19 @@ function PassengerDialog({ bookingId, passenger, isFirst, opened, onClose, onSav
       onSaved={onSaved}
     >
       {({ errors }) => (
-        <FormSections
-          sections={PASSENGER_SECTIONS}
-          values={values}
-          onChange={set}
-          errors={{ ...errors, ...(ticketCheck.error ? { ticket_number: ticketCheck.error } : {}) }}
-        />
+        <>
+          {isPrefilled && (
+            <Text size="sm" c="dimmed">
+              Prérempli avec le client de la réservation : modifiez-le si une autre personne vole.
+            </Text>
+          )}
+          <FormSections
+            sections={PASSENGER_SECTIONS}
+            values={values}
+            onChange={set}
+            errors={{ ...errors, ...(ticketCheck.error ? { ticket_number: ticketCheck.error } : {}) }}
+          />
+        </>
       )}
     </FormModal>
   );
@@ -237,6 +288,8 @@ export default function BookingPassengersPage() {
           bookingId={booking.id}
           passenger={current.passenger}
           isFirst={passengers.length === 0}
+          // Once the list is read: a booking's passengers still loading are not 'no passenger yet'.
+          customerId={result.isSuccess ? booking.customer_id : null}
           opened={dialog.opened}
           onClose={dialog.close}
           onSaved={saved}
