@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatHistoryValue, historyChanges, historyFieldLabel, historyResourceLabel } from './history.js';
+import {
+  formatHistoryValue,
+  historyChanges,
+  historyChangeTexts,
+  historyDetails,
+  historyFieldLabel,
+  historyRecordTitle,
+  historyResourceLabel,
+} from './history.js';
 
 describe('history display', () => {
   it('writes values as a French reader expects them', () => {
@@ -41,5 +49,38 @@ describe('history display', () => {
     // In the reader's time zone, as the entries' own dates are shown.
     const instant = new Date(2026, 10, 23, 13, 3, 14).toISOString();
     expect(formatHistoryValue('postponed_at', instant)).toBe('23/11/2026 13:03');
+  });
+
+  it('names records by the names the server answers (issue 27), by number without one', () => {
+    const entry = { resource: 'bookings', record_id: 301, record_label: '2026-00263' };
+    expect(historyRecordTitle(entry)).toBe('Réservation 2026-00263');
+    expect(historyRecordTitle({ ...entry, record_label: null })).toBe('Réservation n° 301');
+    expect(historyRecordTitle({ resource: 'passengers', record_id: 12, record_label: 'n° 12 (supprimé)' })).toBe(
+      'Passager n° 12 (supprimé)',
+    );
+    // A flight's name says it is one.
+    const flight = { resource: 'flights', record_id: 9, record_label: 'Vol du 14/07/2032 à 06:45' };
+    expect(historyRecordTitle(flight)).toBe('Vol du 14/07/2032 à 06:45');
+    expect(historyRecordTitle({ ...flight, record_label: 'n° 9 (supprimé)' })).toBe('Vol n° 9 (supprimé)');
+
+    const changes = JSON.stringify({ location_id: [1, 2], teammates: [[3], [3, 5]], weight: [80, 82.5] });
+    const labels = JSON.stringify({
+      location_id: ['Chambley', 'Metz'],
+      teammates: [['Paul Roux'], ['Paul Roux', null]],
+    });
+    expect(historyChangeTexts({ changes, labels })).toEqual([
+      { field: 'location_id', label: 'Lieu', old: 'Chambley', new: 'Metz' },
+      { field: 'teammates', label: 'Équipiers', old: 'Paul Roux', new: 'Paul Roux, 5' },
+      { field: 'weight', label: 'Poids', old: '80', new: '82,5' },
+    ]);
+    // Without names (or unreadable ones): the values as before.
+    expect(historyChangeTexts({ changes, labels: null })[0]).toMatchObject({ old: 'n° 1', new: 'n° 2' });
+    expect(historyChangeTexts({ changes, labels: 'pas du JSON' })[0]).toMatchObject({ old: 'n° 1' });
+    expect(historyDetails({ changes, labels, action: 'update' })).toBe(
+      'Lieu : Chambley → Metz ; Équipiers : Paul Roux → Paul Roux, 5 ; Poids : 80 → 82,5',
+    );
+    expect(
+      historyDetails({ changes: '{"user_id":[null,4]}', labels: '{"user_id":[null,"Ana Roy"]}', action: 'create' }),
+    ).toBe('Auteur : Ana Roy');
   });
 });

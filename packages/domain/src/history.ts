@@ -20,6 +20,17 @@ export type HistoryEntry = {
   changes: string;
   booking_id: number | null;
   flight_id: number | null;
+  /**
+   * The record's name as staff know it (a booking's number, a person's name, 'Vol du 14/07/2032 à 06:45'), read
+   * while the record exists, else as written then, else 'n° 12 (supprimé)'; null for records named by their
+   * number only (notes, requested dates...).
+   */
+  record_label: string | null;
+  /** JSON `{field: [old, new]}`: the names of the records each changed reference pointed to (same rule). */
+  labels: string | null;
+  /** The record and the changes as one line of text each, for the CSV export (historyRecordTitle, historyDetails). */
+  element?: string;
+  details?: string;
 };
 
 export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
@@ -207,6 +218,20 @@ export function formatHistoryValue(field: string, value: unknown): string {
   return String(value);
 }
 
+/** The name of a record deleted before the history kept names, or a person deleted since. */
+export const historyDeletedLabel = (id: number): string => `n° ${id} (supprimé)`;
+
+/** Resources whose name says what they are ('Vol du 14/07/2032 à 06:45'): no 'Vol' before it. */
+const SELF_NAMED = new Set(['flights']);
+
+/** 'Réservation 2026-00263', 'Lieu Chambley', 'Vol du 14/07/2032 à 06:45', 'Note de réservation n° 4'. */
+export function historyRecordTitle(entry: Pick<HistoryEntry, 'resource' | 'record_id' | 'record_label'>): string {
+  const resource = historyResourceLabel(entry.resource);
+  const label = entry.record_label;
+  if (!label) return `${resource} n° ${entry.record_id}`;
+  return SELF_NAMED.has(entry.resource) && label.startsWith(`${resource} `) ? label : `${resource} ${label}`;
+}
+
 /** The changes of an entry as rows to show (fields in the order written); a malformed text gives none. */
 export function historyChanges(entry: Pick<HistoryEntry, 'changes'>): { field: string; old: unknown; new: unknown }[] {
   try {
@@ -215,4 +240,46 @@ export function historyChanges(entry: Pick<HistoryEntry, 'changes'>): { field: s
   } catch {
     return [];
   }
+}
+
+type Named = string | null | (string | null)[];
+
+/** A value as shown, by the name of the record it points to when the server gave one. */
+function shown(field: string, value: unknown, name: Named | undefined): string {
+  if (Array.isArray(name) && Array.isArray(value)) {
+    if (value.length === 0) return 'aucun';
+    return value.map((item, i) => name[i] ?? formatHistoryValue(field, item)).join(', ');
+  }
+  return typeof name === 'string' ? name : formatHistoryValue(field, value);
+}
+
+/**
+ * The changes of an entry as a reader sees them: the field's French label and its old and new values as text,
+ * references by the names the server answered in `labels` ('Lieu : Chambley → Metz', not 'n° 1 → n° 2').
+ */
+export function historyChangeTexts(
+  entry: Pick<HistoryEntry, 'changes'> & { labels?: string | null },
+): { field: string; label: string; old: string; new: string }[] {
+  let labels: Record<string, [Named, Named]> = {};
+  try {
+    labels = entry.labels ? (JSON.parse(entry.labels) as Record<string, [Named, Named]>) : {};
+  } catch {
+    labels = {};
+  }
+  return historyChanges(entry).map((change) => ({
+    field: change.field,
+    label: historyFieldLabel(change.field),
+    old: shown(change.field, change.old, labels[change.field]?.[0]),
+    new: shown(change.field, change.new, labels[change.field]?.[1]),
+  }));
+}
+
+/** The changes on one line, as the screen shows them: 'Lieu : Chambley → Metz ; Poids : 62 → 64,5' (CSV export). */
+export function historyDetails(entry: Pick<HistoryEntry, 'changes' | 'action'> & { labels?: string | null }): string {
+  return historyChangeTexts(entry)
+    .map((change) => {
+      if (entry.action === 'update') return `${change.label} : ${change.old} → ${change.new}`;
+      return `${change.label} : ${entry.action === 'delete' ? change.old : change.new}`;
+    })
+    .join(' ; ');
 }

@@ -21,6 +21,7 @@ import * as trigramFastupdateOff from './migrations/0023_trigram_fastupdate_off.
 import * as openPassengers from './migrations/0024_open_passengers.js';
 import * as passwordLinksBound from './migrations/0025_password_links_bound.js';
 import * as flightClosures from './migrations/0026_flight_closures.js';
+import * as historyLabels from './migrations/0027_history_labels.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0024_open_passengers': openPassengers,
   '0025_password_links_bound': passwordLinksBound,
   '0026_flight_closures': flightClosures,
+  '0027_history_labels': historyLabels,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

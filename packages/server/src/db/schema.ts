@@ -368,6 +368,10 @@ export type HistoryEntriesTable = {
   changes: string;
   booking_id: number | null;
   flight_id: number | null;
+  /** The record's name as written then (migration 0027; null for a person, and before 0027). */
+  record_label: string | null;
+  /** JSON `{field: [old, new]}`: the names of the records a reference pointed to, as written then. */
+  labels: string | null;
 };
 
 export type RemoteOrdersTable = {

@@ -2,6 +2,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Auth } from '../http/context.js';
+import { labelsToStore } from './history-labels.js';
 import type { Row } from './types.js';
 
 // The write history (issue 12, part 5): every write through the API leaves one row per record written, inserted
@@ -21,6 +22,8 @@ export type HistoryEntry = {
   /** The booking / flight whose page shows this entry (ownersOf gives them for a row). */
   bookingId?: number | null;
   flightId?: number | null;
+  /** The record's columns as written (its name is taken from them rather than read again: history-labels.ts). */
+  row?: Row;
 };
 
 /** A secret's value is never written: the entry says the field changed, with this in place of both values. */
@@ -111,7 +114,10 @@ export async function ownersOf(
   return { bookingId, flightId };
 }
 
-/** Inserts the entries (one statement) in the writer's transaction; entries without any change are skipped. */
+/**
+ * Inserts the entries (one statement) in the writer's transaction; entries without any change are skipped. Each
+ * keeps the names of its record and of the records it points to (history-labels.ts: one read per table named).
+ */
 export async function recordHistory(
   trx: Kysely<DB> | Transaction<DB>,
   auth: Auth | null | undefined,
@@ -121,10 +127,12 @@ export async function recordHistory(
   if (kept.length === 0) return;
   const who = actorOf(auth);
   const now = new Date().toISOString();
+  const labels = await labelsToStore(trx as Kysely<any>, kept);
   await trx
     .insertInto('history_entries')
     .values(
-      kept.map((e) => ({
+      kept.map((e, index) => ({
+        ...labels[index],
         ...who,
         created_at: now,
         resource: e.resource,

@@ -55,6 +55,7 @@ async function finish(ctx: EngineContext, plan: Plan, rows: Row[]): Promise<Row[
   unpackShared(plan.resource, rows);
   await loadFoldedAndEmbeds(ctx, rows, plan.embeds, plan.foldsLists);
   for (const append of plan.appends) await append.run(ctx, rows);
+  await plan.resource.afterRead?.(ctx, rows);
   return rows;
 }
 

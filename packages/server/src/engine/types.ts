@@ -151,6 +151,11 @@ export type Resource = {
   /** Computed fields answered by one sub-select each group (Field.shared). */
   sharedSelects?: Record<string, SharedSelect>;
   appends?: Record<string, AppendFunction>;
+  /**
+   * Runs on every read of the resource's rows (a list page, a detail, each chunk of a CSV export), after embeds
+   * and appends: fills what SQL does not compute (the history's names of records: engine/history-labels.ts).
+   */
+  afterRead?: AppendFunction;
   /** Rows the asker may see at all (settings hides the su-only keys). */
   scope?: (ctx: EngineContext) => RowCondition | null;
   /**

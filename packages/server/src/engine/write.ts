@@ -203,7 +203,7 @@ async function recordWrite(
   const trx = scope.trx as unknown as Kysely<any>;
   const owners = await ownersOf(trx, resource.name, id, row);
   await recordHistory(scope.trx, scope.ctx.auth, [
-    { resource: resource.name, recordId: id, action, changes, ...owners },
+    { resource: resource.name, recordId: id, action, changes, ...owners, row },
   ]);
 }
 
