@@ -1,42 +1,38 @@
-import {
-  formatHistoryValue,
-  HISTORY_ACTION_LABELS,
-  type HistoryEntry,
-  historyChanges,
-  historyFieldLabel,
-  historyResourceLabel,
-} from '@app/domain';
+import { HISTORY_ACTION_LABELS, type HistoryEntry, historyChangeTexts, historyRecordTitle } from '@app/domain';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 
 // One history entry as a French reader reads it: when, who, what was done to which record, then each changed
 // field with its old and new values (old → new). Shared by the booking and flight pages and the administration log.
+// Records are named as staff know them (a booking's number, a location's label): the server answers the names.
 
 const ACTION_COLORS = { create: 'green', update: 'blue', delete: 'red' } as const;
 
 export const formatStamp = (iso: string) => dayjs(iso).format('DD/MM/YYYY HH:mm');
 
 export function HistoryChanges({ entry }: { entry: HistoryEntry }) {
-  const changes = historyChanges(entry);
+  const changes = historyChangeTexts(entry);
   if (changes.length === 0) return null;
   return (
     <Stack gap={2} component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {changes.map((change) => (
         <Text key={change.field} component="li" size="sm" style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={600} size="sm">
-            {historyFieldLabel(change.field)}
+            {change.label}
           </Text>
           {' : '}
           {entry.action === 'update' ? (
             <>
               <Text span c="dimmed" size="sm" td="line-through">
-                {formatHistoryValue(change.field, change.old)}
+                {change.old}
               </Text>
               {' → '}
-              {formatHistoryValue(change.field, change.new)}
+              {change.new}
             </>
+          ) : entry.action === 'delete' ? (
+            change.old
           ) : (
-            formatHistoryValue(change.field, entry.action === 'delete' ? change.old : change.new)
+            change.new
           )}
         </Text>
       ))}
@@ -51,7 +47,7 @@ export function HistoryTitle({ entry }: { entry: HistoryEntry }) {
         {HISTORY_ACTION_LABELS[entry.action] ?? entry.action}
       </Badge>
       <Text size="sm" fw={600}>
-        {historyResourceLabel(entry.resource)} n° {entry.record_id}
+        {historyRecordTitle(entry)}
       </Text>
     </Group>
   );

@@ -1,4 +1,4 @@
-import { HISTORY_ACTION_LABELS, HISTORY_RESOURCE_LABELS, type HistoryEntry, historyResourceLabel } from '@app/domain';
+import { HISTORY_ACTION_LABELS, HISTORY_RESOURCE_LABELS, type HistoryEntry, historyRecordTitle } from '@app/domain';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type DataColumn, DataList } from '../../components';
@@ -51,13 +51,11 @@ const COLUMNS: DataColumn<HistoryEntry>[] = [
   {
     label: 'Élément',
     key: 'resource',
-    render: (e) => (
-      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {historyResourceLabel(e.resource)} n° {e.record_id}
-      </Text>
-    ),
+    render: (e) => <Text size="sm">{historyRecordTitle(e)}</Text>,
+    // The server writes the same text (resources/history.ts).
+    csv: 'element',
   },
-  { label: 'Modifications', key: 'changes', render: (e) => <HistoryChanges entry={e} /> },
+  { label: 'Modifications', key: 'changes', render: (e) => <HistoryChanges entry={e} />, csv: 'details' },
 ];
 
 export default function HistoryPage() {

@@ -83,4 +83,50 @@ describe('HistorySection', { timeout: 20_000 }, () => {
     expect(await within(section).findByText('Réservation n° 7')).toBeInTheDocument();
     expect(within(section).getByTestId('history-entry')).toHaveTextContent('Numéro : 2026-00001');
   });
+
+  it('names records as staff know them: the booking by its number, a location by its label, the author', async () => {
+    fake = fakeFetch(() => ({
+      body: pageOf(
+        [
+          entry(5, {
+            resource: 'bookings',
+            record_id: 301,
+            record_label: '2026-00263',
+            action: 'update',
+            changes: JSON.stringify({ location_id: [1, 2] }),
+            labels: JSON.stringify({ location_id: ['Chambley', 'Metz Frescaty'] }),
+          }),
+          entry(4, {
+            resource: 'booking-notes',
+            record_id: 8,
+            record_label: null,
+            action: 'create',
+            changes: JSON.stringify({ user_id: [null, 1], booking_id: [null, 301] }),
+            labels: JSON.stringify({ user_id: [null, 'Camille Durand'], booking_id: [null, '2026-00263'] }),
+          }),
+          entry(3, {
+            resource: 'passengers',
+            record_id: 12,
+            record_label: 'n° 12 (supprimé)',
+            action: 'delete',
+            changes: JSON.stringify({ last_name: ['(effacé)', null] }),
+            labels: '{}',
+          }),
+        ],
+        1,
+        3,
+        20,
+      ),
+    }));
+    renderWithProviders(<HistorySection endpoint="/api/bookings" id={301} />);
+    const section = await screen.findByRole('region', { name: 'Historique' });
+    expect(await within(section).findByText('Réservation 2026-00263')).toBeInTheDocument();
+    const [update, note, removal] = within(section).getAllByTestId('history-entry');
+    expect(update).toHaveTextContent('Lieu : Chambley → Metz Frescaty');
+    expect(update).not.toHaveTextContent('n° 1');
+    expect(note).toHaveTextContent('Note de réservation n° 8');
+    expect(note).toHaveTextContent('Auteur : Camille Durand');
+    expect(note).toHaveTextContent('Réservation : 2026-00263');
+    expect(removal).toHaveTextContent('Passager n° 12 (supprimé)');
+  });
 });
