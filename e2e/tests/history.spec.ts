@@ -43,7 +43,9 @@ test('a booking’s and a flight’s history, and the whole log for the administ
   await page.goto(`/bookings/${booking.id}/summary`);
   await signIn(page);
   const history = page.getByRole('region', { name: 'Historique' });
-  await expect(history.getByText(`Passager n° ${passenger.id}`).first()).toBeVisible();
+  // Records named as staff know them (issue 27): the passenger by name, the booking by its number.
+  await expect(history.getByText('Passager Margaux Vasseur').first()).toBeVisible();
+  await expect(history.getByText(`Réservation HIST-${run}`).first()).toBeVisible();
   const entries = history.getByTestId('history-entry');
   // Newest first: the registration, the requested date, the passenger's change, its creation, the booking.
   await expect(entries.first()).toContainText('Inscription sur un vol');
@@ -57,7 +59,8 @@ test('a booking’s and a flight’s history, and the whole log for the administ
   await page.goto(`/flights/${flight.id}/summary`);
   const flightHistory = page.getByRole('region', { name: 'Historique' });
   await expect(flightHistory).toContainText('Température au décollage : — → 12');
-  await expect(flightHistory).toContainText(`Passager : n° ${passenger.id}`);
+  await expect(flightHistory).toContainText('Passager : Margaux Vasseur');
+  await expect(flightHistory).toContainText('Vol du 14/07/2026 à 06:30');
   await expect(flightHistory).toContainText('Statut du vol : Planifié');
   await flightHistory.scrollIntoViewIfNeeded();
   await shoot(page, 'history-flight', testInfo.project.name);
