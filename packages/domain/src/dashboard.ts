@@ -24,6 +24,7 @@ export type DashboardFlight = {
 };
 
 export type AttentionKey =
+  | 'prestation_to_specify'
   | 'incomplete_bookings'
   | 'pre_flight_infos'
   | 'remaining_due'
@@ -67,6 +68,7 @@ export type Dashboard = {
 };
 
 export const ATTENTION_LABELS: Record<AttentionKey, string> = {
+  prestation_to_specify: 'Commandes importées : prestation à préciser',
   incomplete_bookings: 'Réservations incomplètes sur un vol à venir',
   pre_flight_infos: 'Informations pré-vol non envoyées (vol sous 7 jours)',
   remaining_due: 'Reste à payer',
@@ -89,6 +91,8 @@ export const DUE_BOOKING_STATUS_IDS = [
  */
 export function attentionFilters(today: string): Record<Exclude<AttentionKey, 'registration_requests'>, Filter[]> {
   return {
+    // Issue 27: open bookings imported from the shop or a partner file whose product matched no prestation.
+    prestation_to_specify: [{ field: 'prestation_to_specify', op: '=', value: '1' }],
     incomplete_bookings: [
       { field: 'passengers.next_flights.scheduled_date', op: '>=', value: today },
       { field: 'has_all_infos', op: '=', value: '0' },

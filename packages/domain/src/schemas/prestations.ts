@@ -1,9 +1,29 @@
 import { z } from 'zod';
 import { TICKET_TEMPLATE_BASES } from '../reference.js';
-import { flag, idList, optionalId, payload, REQUIRED, requiredText } from './common.js';
+import { flag, idList, optionalId, optionalText, payload, REQUIRED, requiredText } from './common.js';
 
 // SPEC §3 Prestation and Ticket template, §5.1 (label; ticket template: label and base).
-const prestationShape = { label: requiredText(), is_default: flag().optional(), ticket_template_id: optionalId() };
+// Issue 27: `shop_sku`, the shop product's reference (SKU) the prestation is sold as; optional, unique when set.
+const prestationShape = {
+  label: requiredText(),
+  is_default: flag().optional(),
+  ticket_template_id: optionalId(),
+  shop_sku: optionalText(100),
+};
+
+export const SHOP_SKU_TAKEN = 'Cette référence est déjà utilisée par une autre prestation.';
+
+/**
+ * How a shop product's SKU or name is compared with a prestation's (issue 27): accents, case, spaces, dashes and
+ * underscores aside, so 'VOL-DÉCOUVERTE', 'vol_decouverte' and 'Vol découverte' are one product.
+ */
+export const productKey = (value: string): string =>
+  value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[\s\-_\u2010-\u2015]+/g, '');
+
 export const prestationCreateSchema = payload(prestationShape);
 export const prestationUpdateSchema = payload(prestationShape).partial();
 

@@ -22,6 +22,7 @@ import * as openPassengers from './migrations/0024_open_passengers.js';
 import * as passwordLinksBound from './migrations/0025_password_links_bound.js';
 import * as flightClosures from './migrations/0026_flight_closures.js';
 import * as historyLabels from './migrations/0027_history_labels.js';
+import * as prestationShopSku from './migrations/0028_prestation_shop_sku.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -48,6 +49,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0025_password_links_bound': passwordLinksBound,
   '0026_flight_closures': flightClosures,
   '0027_history_labels': historyLabels,
+  '0028_prestation_shop_sku': prestationShopSku,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

@@ -135,7 +135,14 @@ export type LocationsTable = {
 
 export type TicketTemplatesTable = { id: Id; label: string; template_base: string };
 
-export type PrestationsTable = { id: Id; label: string; is_default: Flag; ticket_template_id: number | null };
+export type PrestationsTable = {
+  id: Id;
+  label: string;
+  is_default: Flag;
+  ticket_template_id: number | null;
+  /** The shop product's SKU this prestation is sold as (migration 0028); unique when set. */
+  shop_sku: string | null;
+};
 
 export type BalloonsTable = {
   id: Id;

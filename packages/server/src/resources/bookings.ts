@@ -34,6 +34,15 @@ const ofPassengers = (aggregate: keyof typeof passengerAggregates) => (alias: st
   return sql`(select ${passengerAggregates[aggregate](alias, p)} from ${passengersOf(alias, p)})`;
 };
 
+/**
+ * Issue 27, 'Prestation à préciser': a booking imported from the shop or a partner file whose product matched no
+ * prestation has none; computed at read time (docs/decisions.md), so choosing one clears it, whoever writes it.
+ */
+const prestationToSpecify = (alias: string) =>
+  sql`(case when ${ref(alias, 'prestation_id')} is null and (${ref(alias, 'woocommerce_order_id')} is not null
+    or exists (select 1 from ${table('remote_orders', `${alias}_ro`)}
+      where ${ref(`${alias}_ro`, 'booking_id')} = ${ref(alias, 'id')})) then 1 else 0 end)`;
+
 export const bookings: Resource = {
   name: 'bookings',
   table: 'bookings',
@@ -62,6 +71,7 @@ export const bookings: Resource = {
     total_weight: { type: 'number', sql: ofPassengers('total_weight'), shared: 'passengers' },
     has_total_weight: { type: 'flag', sql: ofPassengers('has_total_weight'), shared: 'passengers' },
     has_all_infos: { type: 'flag', sql: ofPassengers('has_all_infos'), shared: 'passengers' },
+    prestation_to_specify: { type: 'flag', sql: prestationToSpecify, reads: ['remote_orders'] },
   },
   sharedSelects: { passengers: { from: passengersOf, fields: passengerAggregates } },
   relations: {

@@ -85,6 +85,12 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
         and b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
       group by b.booking_status_id
     union all
+    select 'prestation_to_specify', b.booking_status_id, count(*), count(*)
+      from bookings b
+      where b.prestation_id is null and b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
+        and (b.woocommerce_order_id is not null or exists (select 1 from remote_orders ro where ro.booking_id = b.id))
+      group by b.booking_status_id
+    union all
     select 'registration_requests', null, count(*), count(distinct rr.flight_id)
       from registration_requests rr
       join flights f on f.id = rr.flight_id
@@ -95,6 +101,7 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
 
 const STATUS_SLUGS = new Map<number, string>(Object.values(BOOKING_STATUSES).map((s) => [s.id, s.slug]));
 const ATTENTION_ORDER: AttentionKey[] = [
+  'prestation_to_specify',
   'incomplete_bookings',
   'pre_flight_infos',
   'remaining_due',
@@ -207,6 +214,7 @@ const DASHBOARD_TABLES = [
   'pilots',
   'registration_requests',
   'registrations',
+  'remote_orders',
   'requested_dates',
 ];
 const answers = answerCache<Dashboard>(DASHBOARD_TABLES, 4);

@@ -1,4 +1,4 @@
-import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCleanText } from '@app/domain';
+import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCleanText, productKey } from '@app/domain';
 import { type Insertable, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { fold } from '../db/database.js';
 import type { DB, PassengersTable } from '../db/schema.js';
@@ -29,7 +29,7 @@ export type NormalizedOrder = {
   /** Booking origin label (partner name, or 'Boutique en ligne'); found or created in booking origins. */
   origin: string;
   purchaseDate: string; // YYYY-MM-DD
-  /** Prestation by id, or by its code/SKU/label as the source knows it; unknown -> an error, nothing written. */
+  /** Prestation by id, or by its code/SKU/label as the source knows it; unknown -> imported without, flagged. */
   prestation: { id?: number; code?: string | null; label?: string | null };
   passengerCount: number;
   amountPaid: number | null;
@@ -159,18 +159,29 @@ async function takeBookingNumber(trx: Transaction<DB>): Promise<string> {
 
 const isPostgres = (trx: Transaction<DB>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
+/**
+ * The prestation an order names (issue 27): by id, else its code/SKU against the prestations' shop references, else
+ * its code or product name against their labels, both sides compared by productKey (accents, case, spaces, dashes
+ * and underscores aside). Null when nothing matches, or when two prestations do (ambiguous): the booking is then
+ * imported with no prestation, 'Prestation à préciser' until staff choose one.
+ */
 async function findPrestation(trx: Transaction<DB>, ref: NormalizedOrder['prestation']): Promise<number | null> {
   if (ref.id !== undefined) {
     const row = await trx.selectFrom('prestations').select('id').where('id', '=', ref.id).executeTakeFirst();
     return row?.id ?? null;
   }
-  // Prestations carry no code column: the source's code/SKU and label are matched against the label, accents and
-  // case aside (the operator names its prestations as it sells them).
-  const wanted = [ref.code, ref.label].filter((v): v is string => !!v).map((v) => fold(v.trim()));
-  const rows = await trx.selectFrom('prestations').select(['id', 'label']).execute();
-  for (const w of wanted) {
-    const hit = rows.find((r) => fold(r.label.trim()) === w);
-    if (hit) return hit.id;
+  const rows = await trx.selectFrom('prestations').select(['id', 'label', 'shop_sku']).execute();
+  const keyOf = (value: string | null | undefined) => (value ? productKey(value) : '');
+  const attempts: [string, 'shop_sku' | 'label'][] = [
+    [keyOf(ref.code), 'shop_sku'],
+    [keyOf(ref.code), 'label'],
+    [keyOf(ref.label), 'label'],
+  ];
+  for (const [wanted, column] of attempts) {
+    if (!wanted) continue;
+    const hits = rows.filter((row) => keyOf(row[column]) === wanted);
+    if (hits.length === 1) return hits[0]!.id;
+    if (hits.length > 1) return null;
   }
   return null;
 }
@@ -210,8 +221,8 @@ const clean = (v: string | null | undefined): string | null => {
  * Inside the caller's transaction: customer, booking (status 1, next booking number, validity = purchase date + the
  * months setting, as a booking created by hand), passengers (first = referent), each recorded in the history as
  * written by `auth` (the user or API key who ran the import). Throws OrderImportError (nothing written by this
- * call) when the order is invalid or its prestation unknown. The options carry the partner file's name, recorded
- * with the partner order key.
+ * call) when the order is invalid; an unknown prestation is no error (the booking is written without, flagged).
+ * The options carry the partner file's name, recorded with the partner order key.
  */
 export async function importOrder(
   trx: Transaction<DB>,
@@ -232,11 +243,9 @@ export async function importOrder(
   const existing = await findExisting(trx, order.source, orderId);
   if (existing !== null) return { bookingId: existing, created: false };
 
+  // A paid order is never left waiting for its prestation (issue 27): unknown or ambiguous, the booking is written
+  // with none and shows 'Prestation à préciser' (bookings.prestation_to_specify) until staff choose one.
   const prestationId = await findPrestation(trx, order.prestation);
-  if (prestationId === null) {
-    const name = order.prestation.code ?? order.prestation.label ?? String(order.prestation.id);
-    throw new OrderImportError([`Prestation inconnue : « ${name} ».`]);
-  }
 
   const now = new Date().toISOString();
   if (order.source === 'partner') {

@@ -378,8 +378,9 @@ export async function isShopConfigured(db: Kysely<DB>): Promise<boolean> {
 /**
  * Imports the shop's new paid orders: every page after the cursor, each order in a transaction of its own through
  * the shared importer (idempotent on the order id: an order read twice, or by two runs, makes one booking). The
- * cursor only moves past orders imported in sequence, so an order refused today (unknown prestation) is asked for
- * again by the next run, never skipped. The whole run is bounded by IMPORT_TIMEOUT_MS.
+ * cursor only moves past orders imported in sequence, so an order refused today (no SKU, two products) is asked
+ * for again by the next run, never skipped. A product matching no prestation is no refusal (issue 27): the paid
+ * order becomes a booking 'Prestation à préciser'. The whole run is bounded by IMPORT_TIMEOUT_MS.
  */
 export async function importShopOrders(
   db: Kysely<DB>,

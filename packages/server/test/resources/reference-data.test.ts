@@ -326,6 +326,30 @@ describe(`reference data on ${engine}`, () => {
     });
   });
 
+  describe('prestations', () => {
+    it('keep an optional shop reference (SKU), unique accents, case, spaces and dashes aside (issue 27)', async () => {
+      const taken = 'Cette référence est déjà utilisée par une autre prestation.';
+      const first = await send('POST', '/api/prestations', { label: 'Vol crépuscule', shop_sku: 'VOL-CRÉPUSCULE' });
+      expect(first.status).toBe(201);
+      expect(first.body.shop_sku).toBe('VOL-CRÉPUSCULE');
+      const twin = await send('POST', '/api/prestations', { label: 'Vol aube', shop_sku: ' vol crepuscule' });
+      expect(twin.status).toBe(422);
+      expect(twin.body).toEqual({ message: taken, errors: { shop_sku: [taken] } });
+      const second = await send('POST', '/api/prestations', { label: 'Vol aube', shop_sku: 'VOL-AUBE' });
+      expect(second.status).toBe(201);
+      const clash = await send('PUT', `/api/prestations/${second.body.id}`, { shop_sku: 'VOL-CRÉPUSCULE' });
+      expect(clash.status).toBe(422);
+      expect(clash.body.errors).toEqual({ shop_sku: [taken] });
+      // Its own reference written again, or none, is no clash; none twice neither.
+      expect((await send('PUT', `/api/prestations/${first.body.id}`, { shop_sku: 'vol-crépuscule' })).status).toBe(200);
+      expect((await send('PUT', `/api/prestations/${first.body.id}`, { shop_sku: '' })).body.shop_sku).toBeNull();
+      expect((await send('PUT', `/api/prestations/${second.body.id}`, { shop_sku: null })).status).toBe(200);
+      const tooLong = await send('POST', '/api/prestations', { label: 'Vol long', shop_sku: 'X'.repeat(101) });
+      expect(tooLong.status).toBe(422);
+      expect(Object.keys(tooLong.body.errors)).toEqual(['shop_sku']);
+    });
+  });
+
   describe('pilots and teammates', () => {
     it.each(['pilots', 'teammates'])('%s: email checked, phone spaced in pairs (SPEC §5.2)', async (endpoint) => {
       const bad = await send('POST', `/api/${endpoint}`, { first_name: 'A', last_name: 'B', email: 'pas-un-email' });

@@ -1,6 +1,7 @@
 import { addDays, type Dashboard, localDate } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiToken } from '../auth/support.js';
+import { newPrestation } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, register } from './builders.js';
 
@@ -169,6 +170,7 @@ describe(`dashboard on ${engine}`, () => {
       links: byKey[key]!.links.map((l) => [l.status, l.count]),
     });
     expect(attention.map((a) => a.key)).toEqual([
+      'prestation_to_specify',
       'incomplete_bookings',
       'pre_flight_infos',
       'remaining_due',
@@ -235,6 +237,51 @@ describe(`dashboard on ${engine}`, () => {
     expect(total('bookings')).toBe(11);
     expect(total('previous_bookings')).toBe(2);
     expect(total('realized')).toBe(2);
+  });
+
+  it('counts the open imported bookings whose prestation is to specify, and links to them (issue 27)', async () => {
+    const { db } = t.database;
+    const before = (await read()).attention.find((a) => a.key === 'prestation_to_specify')!;
+    expect(before).toMatchObject({ label: 'Commandes importées : prestation à préciser', count: 0, links: [] });
+    const prestation = await newPrestation(db);
+    const shop = await newBooking(db, { booking_status_id: 1, woocommerce_order_id: 'W-9001' });
+    const partner = await newBooking(db, { booking_status_id: 2 });
+    await db
+      .insertInto('remote_orders')
+      .values({ file: 'a.json', order_id: 'Smartbox/SB-9', booking_id: partner, imported_at: new Date().toISOString() })
+      .execute();
+    // Not counted: a shop booking with its prestation, one canceled, a booking written by hand without prestation.
+    await newBooking(db, { booking_status_id: 1, woocommerce_order_id: 'W-9002', prestation_id: prestation });
+    await newBooking(db, { booking_status_id: 4, woocommerce_order_id: 'W-9003' });
+    const byHand = await newBooking(db, { booking_status_id: 1 });
+    const item = (await read()).attention.find((a) => a.key === 'prestation_to_specify')!;
+    expect(item.count).toBe(2);
+    const found: Record<string, number[]> = {};
+    for (const link of item.links) {
+      const filters = `booking_status.slug|=|${link.status},${link.filters}`;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings?filters=${encodeURIComponent(filters)}&order=id|ASC&page=1`,
+        headers,
+      });
+      expect(res.json().count).toBe(link.count);
+      found[link.status!] = res.json().data.map((r: { id: number }) => r.id);
+    }
+    expect(found).toEqual({ pending: [shop], 'in-progress': [partner] });
+    // Staff choose the prestation: the count follows at once.
+    const chosen = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${shop}`,
+      headers,
+      payload: { prestation_id: prestation },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect((await read()).attention.find((a) => a.key === 'prestation_to_specify')!.count).toBe(1);
+    await db.deleteFrom('remote_orders').execute();
+    await db
+      .deleteFrom('bookings')
+      .where((eb) => eb.or([eb('woocommerce_order_id', 'like', 'W-900%'), eb('id', 'in', [partner, byHand])]))
+      .execute();
   });
 
   it('is kept while nothing it reads is written, and follows the next write at once', async () => {

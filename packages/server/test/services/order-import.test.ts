@@ -121,12 +121,53 @@ describe(`order import service on ${engine}`, () => {
     expect(row.woocommerce_order_id).toBe('SB-1001');
   });
 
-  it('refuses an unknown prestation and writes nothing', async () => {
-    const error = await run(order({ prestation: { code: 'VOL-XYZ' } })).catch((e) => e);
-    expect(error).toBeInstanceOf(OrderImportError);
-    expect(error.errors).toEqual(['Prestation inconnue : « VOL-XYZ ».']);
-    expect(await counts()).toEqual({ bookings: 0, customers: 0, passengers: 0 });
-    expect(await database.db.selectFrom('remote_orders').selectAll().execute()).toEqual([]);
+  it('imports an order whose prestation is unknown with none, keyed once like any other (issue 27)', async () => {
+    const first = await run(order({ prestation: { code: 'VOL-XYZ', label: 'Vol en hélicoptère' } }));
+    expect(first.created).toBe(true);
+    const again = await run(order({ prestation: { code: 'VOL-XYZ', label: 'Vol en hélicoptère' } }));
+    expect(again).toEqual({ bookingId: first.bookingId, created: false });
+    expect(await counts()).toEqual({ bookings: 1, customers: 1, passengers: 2 });
+    const booking = await database.db
+      .selectFrom('bookings')
+      .select('prestation_id')
+      .where('id', '=', first.bookingId)
+      .executeTakeFirstOrThrow();
+    expect(booking.prestation_id).toBeNull();
+    const key = await database.db.selectFrom('remote_orders').selectAll().executeTakeFirstOrThrow();
+    expect(key).toMatchObject({ order_id: 'SB-1001', booking_id: first.bookingId });
+  });
+
+  it('matches the shop reference (SKU) first, then the name, accents, case, spaces and dashes aside', async () => {
+    const { db } = database;
+    const insert = (values: { label: string; shop_sku?: string }) =>
+      db
+        .insertInto('prestations')
+        .values(values)
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const sunset = await insert({ label: 'Vol au coucher du soleil', shop_sku: 'Vol découverte' });
+    const twinA = await insert({ label: 'Vol jumeau' });
+    const twinB = await insert({ label: 'VOL_JUMEAU' });
+    const prestationOf = async (prestation: NormalizedOrder['prestation'], orderId: string) => {
+      const { bookingId } = await run(order({ orderId, prestation }));
+      return (
+        await db.selectFrom('bookings').select('prestation_id').where('id', '=', bookingId).executeTakeFirstOrThrow()
+      ).prestation_id;
+    };
+    try {
+      // The SKU names another prestation's label, but it is that prestation's shop reference: the reference wins.
+      expect(await prestationOf({ code: 'VOL-DECOUVERTE', label: 'Vol découverte' }, 'M-1')).toBe(sunset);
+      // No reference matches: the product name, written otherwise.
+      expect(await prestationOf({ code: 'XX-1', label: '  vol_DÉCOUVERTE ' }, 'M-2')).toBe(prestationId);
+      // Two prestations answer to the name: ambiguous, left to staff.
+      expect(await prestationOf({ code: 'XX-2', label: 'Vol-Jumeau' }, 'M-3')).toBeNull();
+    } finally {
+      await db.deleteFrom('remote_orders').execute();
+      await db.deleteFrom('passengers').execute();
+      await db.deleteFrom('bookings').execute();
+      await db.deleteFrom('prestations').where('id', 'in', [sunset, twinA, twinB]).execute();
+    }
   });
 
   it('finds the prestation by id and reuses an existing origin whatever its case', async () => {

@@ -158,29 +158,105 @@ describe(`WooCommerce order import on ${engine}`, () => {
   it('imports what it can, explains the refused orders in French and asks for them again next time', async () => {
     await t.database.db.deleteFrom('system_state').where('key', '=', CURSOR_KEY).execute();
     await t.database.db.deleteFrom('bookings').where('woocommerce_order_id', 'is not', null).execute();
+    const twoProducts = [
+      { name: 'Vol découverte', sku: 'VOL-DECOUVERTE', quantity: 1 },
+      { name: 'VOL-PRESTIGE', sku: 'VOL-PRESTIGE', quantity: 1 },
+    ];
     shop.orders = [
       wooOrder(301, { date_created_gmt: '2026-07-01T08:00:00' }),
-      wooOrder(302, {
-        date_created_gmt: '2026-07-02T08:00:00',
-        line_items: [{ name: 'Vol de nuit', sku: 'VOL-NUIT', quantity: 1 }],
-      }),
+      wooOrder(302, { date_created_gmt: '2026-07-02T08:00:00', line_items: twoProducts }),
       wooOrder(303, { date_created_gmt: '2026-07-03T08:00:00' }),
     ];
     const response = await importOrders();
     expect(response.statusCode).toBe(422);
     const body = response.json();
     expect(body.message).toBe("Une commande n'a pas pu être importée.");
-    expect(body.errors).toEqual({ 'commande 302': ['Prestation inconnue : « VOL-NUIT ».'] });
+    expect(body.errors).toEqual({
+      'commande 302': ['La commande contient plusieurs prestations (VOL-DECOUVERTE, VOL-PRESTIGE).'],
+    });
     expect(body.imported.map((b: { woocommerce_order_id: string }) => b.woocommerce_order_id)).toEqual(['301', '303']);
-    // The cursor stays before the refused order: it is read again (and imported once its prestation exists).
+    // The cursor stays before the refused order: it is read again (and imported once the shop's order is fixed).
     expect(
       (await t.database.db.selectFrom('system_state').select('value').where('key', '=', CURSOR_KEY).executeTakeFirst())
         ?.value,
     ).toBe('2026-07-01T08:00:00');
-    await newPrestation(t.database.db, { label: 'Vol-nuit' });
+    shop.orders[1] = { ...shop.orders[1]!, line_items: twoProducts.slice(0, 1) };
     const retry = await importOrders();
     expect(retry.statusCode).toBe(200);
     expect(retry.json().map((b: { woocommerce_order_id: string }) => b.woocommerce_order_id)).toEqual(['302']);
+  });
+
+  it("imports a paid order whose product matches no prestation, flagged 'Prestation à préciser', once", async () => {
+    const { db } = t.database;
+    await db.deleteFrom('system_state').where('key', '=', CURSOR_KEY).execute();
+    await db.deleteFrom('bookings').where('woocommerce_order_id', 'is not', null).execute();
+    shop.orders = [wooOrder(311, { line_items: [{ name: 'Vol de nuit', sku: 'VOL-NUIT', quantity: 2 }] })];
+    const response = await importOrders();
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject([
+      { woocommerce_order_id: '311', prestation_id: null, prestation: null, prestation_to_specify: 1 },
+    ]);
+    const bookingId = response.json()[0].id as number;
+    // Read again by the next run (one second back): the same booking, no second one.
+    const again = await importOrders();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual([]);
+    expect(await db.selectFrom('bookings').select('id').where('woocommerce_order_id', '=', '311').execute()).toEqual([
+      { id: bookingId },
+    ]);
+    // The pending list filtered as the dashboard's link does holds it.
+    const flagged = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings?filters=${encodeURIComponent('booking_status.slug|=|pending,prestation_to_specify|=|1')}&page=1`,
+      headers,
+    });
+    expect(flagged.json().data.map((b: { id: number }) => b.id)).toEqual([bookingId]);
+    // Staff choose the prestation: the flag is gone, with nothing else to clear.
+    const prestation = await db
+      .selectFrom('prestations')
+      .select('id')
+      .where('label', '=', 'Vol découverte')
+      .executeTakeFirstOrThrow();
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/bookings/${bookingId}`,
+      headers,
+      payload: { prestation_id: prestation.id },
+    });
+    expect(update.statusCode).toBe(200);
+    const read = await t.app.inject({ method: 'GET', url: `/api/bookings/${bookingId}`, headers });
+    expect(read.json()).toMatchObject({ prestation_id: prestation.id, prestation_to_specify: 0 });
+  });
+
+  it("maps a product by the prestation's shop reference (SKU), else by its name, accents, case and dashes aside", async () => {
+    const { db } = t.database;
+    await db.deleteFrom('system_state').where('key', '=', CURSOR_KEY).execute();
+    await db.deleteFrom('bookings').where('woocommerce_order_id', 'is not', null).execute();
+    const sunset = await newPrestation(db, { label: 'Vol au coucher du soleil', shop_sku: 'SUN-01' });
+    const champagne = await newPrestation(db, { label: 'Vol Champêtre Privé' });
+    // Two prestations whose names are one product name: ambiguous, so to be chosen by staff.
+    await newPrestation(db, { label: 'Vol jumeau' });
+    await newPrestation(db, { label: 'vol-jumeau' });
+    shop.orders = [
+      wooOrder(321, { line_items: [{ name: 'Coucher de soleil (boutique)', sku: 'sun 01', quantity: 1 }] }),
+      wooOrder(322, { line_items: [{ name: 'VOL_CHAMPETRE-prive', sku: 'CH-99', quantity: 1 }] }),
+      wooOrder(323, { line_items: [{ name: 'Vol Jumeau', sku: 'JUM', quantity: 1 }] }),
+    ];
+    const response = await importOrders();
+    expect(response.statusCode).toBe(200);
+    expect(
+      response
+        .json()
+        .map((b: { woocommerce_order_id: string; prestation_id: number | null; prestation_to_specify: number }) => [
+          b.woocommerce_order_id,
+          b.prestation_id,
+          b.prestation_to_specify,
+        ]),
+    ).toEqual([
+      ['321', sunset, 0],
+      ['322', champagne, 0],
+      ['323', null, 1],
+    ]);
   });
 
   it('says in French that the shop refuses the key (401), importing nothing', async () => {
