@@ -1,3 +1,4 @@
+export * from './company.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './display.js';

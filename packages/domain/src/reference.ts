@@ -49,6 +49,9 @@ export const SETTING_DEFAULTS = {
   company_name: '',
   company_email: '',
   company_phone: '',
+  /** Postal address, a few lines (company.ts), printed on tickets with the phone, email and website. */
+  company_address: '',
+  company_website: '',
   email_signature: '',
   mail_sender_name: '',
   mail_sender_email: '',

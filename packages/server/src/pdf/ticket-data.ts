@@ -1,9 +1,10 @@
-import { SETTING_DEFAULTS, TICKET_TEMPLATE_BASES } from '@app/domain';
+import { SETTING_DEFAULTS, TICKET_TEMPLATE_BASES, websiteLabel } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 
-// What a printed ticket holds (issue 8): the operator, the booking and ticket numbers, the passenger, the
-// prestation and location, the validity, and which layout (ticket template base) draws it.
+// What a printed ticket holds (issue 8): the operator and its details (issue 27: name, address, phone, email,
+// website), the booking and ticket numbers, the passenger, the prestation and location, the validity, and which
+// layout (ticket template base) draws it.
 
 export type TicketBase = (typeof TICKET_TEMPLATE_BASES)[number]['slug'];
 
@@ -13,9 +14,19 @@ export type Ticket = {
   passengerType: string | null;
 };
 
+export type TicketOperator = {
+  name: string;
+  /** Lines of the postal address (setting company_address); empty when not set. */
+  address: string[];
+  phone: string | null;
+  email: string | null;
+  /** As printed: without 'https://'. */
+  website: string | null;
+};
+
 export type TicketSheet = {
   base: TicketBase;
-  operator: { name: string; phone: string | null; email: string | null };
+  operator: TicketOperator;
   booking: { number: string; numberAlt: string | null };
   prestation: string | null;
   location: string | null;
@@ -41,17 +52,24 @@ export function validityEnd(bookedAt: string | null, months = VALIDITY_MONTHS): 
   return date.toISOString().slice(0, 10);
 }
 
-async function operator(db: Kysely<DB>): Promise<TicketSheet['operator']> {
+/** The operator's details from the settings; those not set are left out of the ticket. */
+export async function loadTicketOperator(db: Kysely<DB>): Promise<TicketOperator> {
   const rows = await db
     .selectFrom('settings')
     .select(['key', 'value'])
-    .where('key', 'in', ['company_name', 'company_phone', 'company_email'])
+    .where('key', 'in', ['company_name', 'company_address', 'company_phone', 'company_email', 'company_website'])
     .execute();
   const value = (key: string) => rows.find((row) => row.key === key)?.value?.trim() || null;
+  const website = value('company_website');
   return {
     name: value('company_name') ?? (SETTING_DEFAULTS.company_name || 'Montgolfière'),
+    address: (value('company_address') ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     phone: value('company_phone'),
     email: value('company_email'),
+    website: website ? websiteLabel(website) : null,
   };
 }
 
@@ -100,7 +118,7 @@ export async function loadTicketSheet(
   const rows = await passengers.execute();
   return {
     base: asBase(booking.template_base),
-    operator: await operator(db),
+    operator: await loadTicketOperator(db),
     booking: { number: booking.number, numberAlt: booking.number_alt },
     prestation: booking.prestation ?? null,
     location: booking.location ?? null,
@@ -115,11 +133,22 @@ export async function loadTicketSheet(
   };
 }
 
-/** A sample sheet for the ticket-template preview (settings), in the chosen layout. */
-export function sampleTicketSheet(base: string, operatorName = 'Montgolfière'): TicketSheet {
+export const SAMPLE_OPERATOR: TicketOperator = {
+  name: 'Montgolfière',
+  address: ['12 rue des Tanneurs', '21200 Beaune'],
+  phone: '03 80 00 00 00',
+  email: 'contact@exemple.fr',
+  website: 'www.exemple.fr',
+};
+
+/**
+ * A sample sheet for the ticket-template preview (settings), in the chosen layout: sample passengers, and the
+ * operator's own details (the preview shows what the tickets will print, a missing detail missing).
+ */
+export function sampleTicketSheet(base: string, operator: TicketOperator = SAMPLE_OPERATOR): TicketSheet {
   return {
     base: asBase(base),
-    operator: { name: operatorName, phone: '03 80 00 00 00', email: 'contact@exemple.fr' },
+    operator,
     booking: { number: '2026-00042', numberAlt: 'CADEAU-7731' },
     prestation: 'Vol découverte',
     location: 'Beaune – Hospices',

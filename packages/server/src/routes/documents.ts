@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NotFoundError } from '../http/errors.js';
 import { flightPlanPdf, ticketsPdf } from '../pdf/lazy.js';
-import { sampleTicketSheet } from '../pdf/ticket-data.js';
+import { loadTicketOperator, sampleTicketSheet } from '../pdf/ticket-data.js';
 import { pathId } from './params.js';
 
 // Printed documents, shown inline in the app's frames and downloadable: tickets (issue 8, the booking's sheet and
@@ -60,7 +60,8 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
     const name = `plan-de-vol-${flight.scheduled_date}-${flight.scheduled_time.slice(0, 5).replace(':', 'h')}`;
     return sendPdf(reply, await (await flightPlanPdf()).renderFlightPlanPdf(db, id), fileName(name, String(id)));
   });
-  // The ticket template page's preview: the real renderer on sample data, in the template's base.
+  // The ticket template page's preview: the real renderer on sample passengers and the operator's own details, in
+  // the template's base.
   app.get(
     '/api/ticket-templates/:id/preview.pdf',
     { config: { access: { capability: 'manage_ticket_templates' as const } } },
@@ -72,12 +73,7 @@ export async function registerDocumentRoutes(app: FastifyInstance): Promise<void
         .where('id', '=', id)
         .executeTakeFirst();
       if (!template) throw new NotFoundError();
-      const company = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'company_name')
-        .executeTakeFirst();
-      const sheet = sampleTicketSheet(template.template_base, company?.value?.trim() || 'Montgolfière');
+      const sheet = sampleTicketSheet(template.template_base, await loadTicketOperator(db));
       return sendPdf(reply, await (await ticketsPdf()).renderTicketSheet(sheet), fileName('apercu-billet', String(id)));
     },
   );

@@ -2,12 +2,16 @@ import {
   BOUNDS,
   type Bound,
   boundMessage,
+  companyAddressProblem,
   isCleanText,
+  isWebsite,
   isWithinBound,
+  normalizeCompanyAddress,
   SECRET_SETTINGS,
   SETTING_DEFAULTS,
   type SettingKey,
   SU_ONLY_SETTINGS,
+  WEBSITE_INVALID,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -20,7 +24,7 @@ import { shopAddressProblem } from './shop-address.js';
 // Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
 
-type SettingKind = 'switch' | 'number' | 'months' | 'text' | 'email' | 'url' | 'html';
+type SettingKind = 'switch' | 'number' | 'months' | 'text' | 'email' | 'url' | 'html' | 'address' | 'website';
 
 /**
  * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
@@ -42,6 +46,8 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   company_name: 'text',
   company_email: 'email',
   company_phone: 'text',
+  company_address: 'address',
+  company_website: 'website',
   email_signature: 'html',
   mail_sender_name: 'text',
   mail_sender_email: 'email',
@@ -142,6 +148,14 @@ export function normalizeSettingValue(
       }
       // The signature is appended to every mail: the same sanitizing as the email template bodies.
       if (SETTING_KINDS[key] === 'html') return { value: sanitizeEmailBody(text) };
+      // The operator's address keeps its line breaks, as few and short as the ticket's margin holds.
+      if (SETTING_KINDS[key] === 'address') {
+        if (!isCleanText(text, { isMultiline: true })) return { error: 'Caractère de contrôle non autorisé.' };
+        const address = normalizeCompanyAddress(text);
+        const problem = companyAddressProblem(address);
+        return problem ? { error: problem } : { value: address };
+      }
+      if (text && SETTING_KINDS[key] === 'website' && !isWebsite(text)) return { error: WEBSITE_INVALID };
       if (!isCleanText(text)) return { error: 'Caractère de contrôle non autorisé.' };
       return { value: text };
     }

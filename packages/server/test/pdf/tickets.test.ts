@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleTicketSheet, validityEnd } from '../../src/pdf/ticket-data.js';
+import { SAMPLE_OPERATOR, sampleTicketSheet, validityEnd } from '../../src/pdf/ticket-data.js';
 import { renderTicketSheet } from '../../src/pdf/tickets.js';
 import { apiToken } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -109,7 +109,7 @@ describe(`ticket PDFs on ${engine}`, () => {
     expect(response.statusCode).toBe(200);
     expect(await pdfText(response.rawPayload)).toContain('Aucun passager sur cette réservation.');
     for (const base of ['classic', 'gift', 'minimal']) {
-      const sheet = sampleTicketSheet(base, 'Ciel & Été — 120 €');
+      const sheet = sampleTicketSheet(base, { ...SAMPLE_OPERATOR, name: 'Ciel & Été — 120 €' });
       const text = await pdfText(await renderTicketSheet(sheet));
       // The gift voucher spaces and capitalizes the operator's name: compare letters only.
       expect(text.replace(/ /g, '').toLowerCase(), base).toContain('ciel&été—120€');
@@ -117,6 +117,58 @@ describe(`ticket PDFs on ${engine}`, () => {
       // Every layout names the alternative number and the validity, the gift voucher as a label (capitals).
       expect(text, base).toContain('CADEAU-7731');
       expect(text.toLowerCase(), base).toContain("valable jusqu'au");
+    }
+  });
+
+  it("prints the operator's name, address, phone, email and website on every layout, and in the preview", async () => {
+    const { db } = t.database;
+    const { headers: admin } = await signIn(t, 'admin');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/settings',
+      headers: admin,
+      payload: {
+        settings: {
+          company_address: ' 12 rue des Tanneurs \r\n\r\n 21200 Beaune ',
+          company_phone: '03 80 22 45 67',
+          company_email: 'contact@ballons-bourgogne.fr',
+          company_website: 'https://www.ballons-bourgogne.fr/',
+        },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const details = [
+      'Ballons de Bourgogne',
+      '12 rue des Tanneurs',
+      '21200 Beaune',
+      '03 80 22 45 67',
+      'contact@ballons-bourgogne.fr',
+      'www.ballons-bourgogne.fr',
+    ];
+    for (const base of ['classic', 'gift', 'minimal'] as const) {
+      const template = await db
+        .insertInto('ticket_templates')
+        .values({ label: `Modèle ${base}`, template_base: base })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const prestation = await db
+        .insertInto('prestations')
+        .values({ label: `Vol ${base}`, is_default: 0, ticket_template_id: template.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const booking = await newBooking(db, { number: `COORD-${base}`, prestation_id: prestation.id });
+      await newPassenger(db, booking, { first_name: 'Inès', last_name: 'Roux', ticket_number: `COORD-${base}-01` });
+      // The gift voucher spaces and capitalizes the operator's name: compare letters only.
+      const letters = (text: string) => text.replace(/ /g, '').toLowerCase();
+      const text = letters(await pdfText((await get(`/api/bookings/${booking}/tickets.pdf`)).rawPayload));
+      for (const expected of details) expect(text, `${base}: ${expected}`).toContain(letters(expected));
+      expect(text, base).not.toContain('https');
+      const preview = letters(
+        await pdfText((await get(`/api/ticket-templates/${template.id}/preview.pdf`, admin)).rawPayload),
+      );
+      for (const expected of details) expect(preview, `preview ${base}: ${expected}`).toContain(letters(expected));
+      // The preview shows the operator's own details, not sample ones.
+      expect(preview, base).not.toContain(letters(SAMPLE_OPERATOR.phone as string));
     }
   });
 

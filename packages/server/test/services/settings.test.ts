@@ -127,6 +127,30 @@ describe(`settings endpoints on ${engine}`, () => {
     expect(await stored('ofp_pilot_bag_default')).toBe('12.5');
   });
 
+  it("keeps the operator's address to a few clean lines and its website to a web address", async () => {
+    const address = await put('company_address', '  12 rue des Tanneurs \r\n\r\n\t21200   Beaune  ', admin);
+    expect(address.statusCode).toBe(200);
+    expect(await stored('company_address')).toBe('12 rue des Tanneurs\n21200 Beaune');
+    const fiveLines = await put('company_address', 'a\nb\nc\nd\ne', admin);
+    expect(fiveLines.statusCode).toBe(422);
+    expect(fiveLines.json().errors).toEqual({ value: ["L'adresse tient en 4 lignes au plus."] });
+    expect((await put('company_address', 'x'.repeat(301), admin)).json().errors).toEqual({
+      value: ['300 caractères au maximum.'],
+    });
+    expect((await put('company_address', 'Rue\u0007 du Bac', admin)).statusCode).toBe(422);
+    expect(await stored('company_address')).toBe('12 rue des Tanneurs\n21200 Beaune');
+    expect((await put('company_website', 'www.ballons-bourgogne.fr', admin)).statusCode).toBe(200);
+    expect((await put('company_website', 'https://ballons.fr/vols?saison=ete', admin)).statusCode).toBe(200);
+    for (const bad of ['pas un site', 'javascript:alert(1)', 'ftp://ballons.fr', 'ballons']) {
+      const response = await put('company_website', bad, admin);
+      expect(response.statusCode, bad).toBe(422);
+      expect(response.json().errors.value[0], bad).toMatch(/^L'adresse du site est invalide/);
+    }
+    expect(await stored('company_website')).toBe('https://ballons.fr/vols?saison=ete');
+    expect((await putMany({ company_address: '', company_website: '' }, admin)).statusCode).toBe(200);
+    expect(await stored('company_address')).toBe('');
+  });
+
   it('lists the ticket template bases as {slug, label}', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/ticket-templates/bases', headers: operator });
     expect(res.statusCode).toBe(200);
