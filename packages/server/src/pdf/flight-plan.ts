@@ -104,6 +104,20 @@ const minutes = (value: number | null | undefined) => {
   return hours ? `${hours} h ${String(rest).padStart(2, '0')}` : `${rest} min`;
 };
 
+const compact = (text: string) => text.replace(/[^0-9a-z]/gi, '').toUpperCase();
+
+/**
+ * 'Cameron (F-GVIN)'; the registration alone when the label is it or already holds it (many operators name a
+ * balloon by its registration: 'F-GVIN (F-GVIN)' read as two balloons, issue 27).
+ */
+export function balloonName(balloon: { label: string; registration: string | null }): string {
+  const label = balloon.label.trim();
+  const registration = balloon.registration?.trim() ?? '';
+  if (!registration) return label || '—';
+  if (!label || compact(label).includes(compact(registration))) return label || registration;
+  return `${label} (${registration})`;
+}
+
 const line = (key: string, label: string, value: string, color?: string) =>
   h(View, { key, style: styles.row }, [
     h(Text, { key: 'l', style: styles.label }, label),
@@ -134,11 +148,7 @@ function planDocument(plan: FlightPlan): ReactElement {
     ]),
   ]);
   const flight = box('flight', 'Vol', [
-    line(
-      'b',
-      'Ballon',
-      plan.balloon ? `${plan.balloon.label}${plan.balloon.registration ? ` (${plan.balloon.registration})` : ''}` : '—',
-    ),
+    line('b', 'Ballon', plan.balloon ? balloonName(plan.balloon) : '—'),
     line('v', 'Volume', unit(plan.balloon?.volume, 'm³')),
     line('p', 'Pilote', plan.pilot ?? '—'),
     line('e', 'Équipiers', plan.teammates.join(', ') || '—'),
