@@ -160,6 +160,8 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   capabilities: 'Droits',
   password_hash: 'Mot de passe',
   template_slug: 'Modèle d’email',
+  ticket_template_id: 'Modèle de billet',
+  email_template_id: 'Modèle d’email',
 };
 
 /** Markers the server writes instead of a value (server engine/history.ts). */
