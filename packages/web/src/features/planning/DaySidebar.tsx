@@ -25,7 +25,7 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api, request } from '../../api/client';
 import { pathTo } from '../../app/routes';
@@ -162,7 +162,12 @@ export function PendingBookingsDialog({ day, opened, onClose }: { day: string; o
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Stack gap={2} miw={0}>
                 <Group gap={6}>
-                  <Text fw={700}>{booking.number_alt || booking.number}</Text>
+                  {/* §2.4 'number or alternative number': the number, and the alternative beside it when both exist
+                      (issue 27: the alternative alone hid the number the office searches by). */}
+                  <Text fw={700}>{booking.number || booking.number_alt}</Text>
+                  {booking.number && booking.number_alt && booking.number_alt !== booking.number && (
+                    <Text size="sm" c="dimmed">{`(${booking.number_alt})`}</Text>
+                  )}
                   <Text size="sm">
                     {booking.referent_passenger
                       ? `${booking.referent_passenger.full_name}${booking.referent_passenger.department ? ` (${booking.referent_passenger.department})` : ''}`
@@ -210,6 +215,7 @@ export function DaySidebar({ day, onClose }: { day: string; onClose: () => void 
   const refresh = useRefreshDataList();
   const show = useCardSettings();
   const dialog = useDialog<Dialog>();
+  const [isConfirming, setConfirming] = useState(false);
   const result = useQuery({
     queryKey: [PLANNING_ENDPOINT, 'day', day],
     queryFn: ({ signal }) => request<PlanningDay>('/api/planning/day', { method: 'POST', body: { day }, signal }),
@@ -228,11 +234,12 @@ export function DaySidebar({ day, onClose }: { day: string; onClose: () => void 
     void refresh(FLIGHTS_ENDPOINT);
   };
   const remove = async (flight: DayFlight) => {
+    setConfirming(true);
     const isDeleted = await confirmDelete({
       message: `Le vol du ${fullDate(day).toLowerCase()} à ${flight.scheduled_time.slice(0, 5)} sera supprimé.`,
       onConfirm: () => api.remove(FLIGHTS_ENDPOINT, flight.id),
       failureMessage: MESSAGES.deleteFailed,
-    });
+    }).finally(() => setConfirming(false));
     if (isDeleted) changed();
   };
   const separator = (isMorning: boolean) => (
@@ -252,6 +259,9 @@ export function DaySidebar({ day, onClose }: { day: string; onClose: () => void 
     <Drawer
       opened
       onClose={onClose}
+      // Escape closes the dialog open over the sidebar, not the sidebar too (issue 27): every open Mantine dialog
+      // listens to Escape on the window, outside a Modal.Stack.
+      closeOnEscape={!dialog.opened && !isConfirming}
       position="right"
       size={440}
       title={<Text fw={700}>{fullDate(day)}</Text>}

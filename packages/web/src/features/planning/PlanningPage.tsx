@@ -28,6 +28,7 @@ import {
   addDays,
   addMonths,
   type CalendarFlight,
+  dayItems,
   PLANNING_ENDPOINT,
   type PlanningRange,
   rangeTitle,
@@ -47,25 +48,30 @@ const STATUS_COLORS: Record<string, string> = {
   warning: 'var(--mantine-color-orange-7)',
 };
 
-function FlightChip({ flight, isCompact }: { flight: CalendarFlight; isCompact: boolean }) {
+/**
+ * A flight in a day of the calendar: its time, its balloon and its seats state (issue 27: the month too). The
+ * stylesheet lays these out, never cutting them: one under the other in the week's columns, side by side (wrapping)
+ * in the month's cells and in the day list of a narrow calendar.
+ */
+function FlightChip({ flight }: { flight: CalendarFlight }) {
   const status = flightStatusById(flight.flight_status_id);
   const Icon = statusIcon(status?.slug === 'planned' ? 'balloon' : (status?.icon ?? 'calendar'));
   const color = STATUS_COLORS[status?.color ?? ''] ?? 'var(--mantine-color-gray-6)';
   const label = `${flight.scheduled_time.slice(0, 5)} ${status?.label ?? ''}${flight.balloon ? ` · ${flight.balloon.label}` : ''}`;
   return (
-    <Box className={classes.chip} style={{ borderLeftColor: color }} aria-label={`Vol ${label}`}>
+    <Box className={classes.chip} style={{ borderLeftColor: color }} aria-label={`Vol ${label}`} data-kind="flight">
       <Group gap={4} wrap="nowrap">
         <Icon size={12} aria-hidden />
         <Text size="xs" fw={600}>
           {flight.scheduled_time.slice(0, 5)}
         </Text>
-        {!isCompact && flight.balloon && (
-          <Text size="xs" truncate>
-            {flight.balloon.label}
-          </Text>
-        )}
       </Group>
-      {!isCompact && <AvailabilityTag statusId={flight.flight_status_id} availability={flight.availability} />}
+      {flight.balloon && (
+        <Text size="xs" className={classes.balloon}>
+          {flight.balloon.label}
+        </Text>
+      )}
+      <AvailabilityTag statusId={flight.flight_status_id} availability={flight.availability} />
     </Box>
   );
 }
@@ -118,8 +124,6 @@ export default function PlanningPage() {
     );
   }, [isDayValid, setParams]);
 
-  const flightsOf = (day: string) => (range.data?.flights ?? []).filter((f) => f.scheduled_date === day);
-  const eventsOf = (day: string) => (range.data?.events ?? []).filter((e) => e.scheduled_date === day);
   const isCompact = view === 'month';
   const month = anchor.slice(0, 7);
 
@@ -169,12 +173,15 @@ export default function PlanningPage() {
             </div>
           ))}
           {days.map((day) => {
-            const flights = flightsOf(day);
-            const events = eventsOf(day);
+            const items = dayItems(range.data, day);
+            const flights = items.filter((item) => item.kind === 'flight');
             const pending = range.data?.pending_passengers[day] ?? 0;
             const isToday = day === today;
             const isOutside = isCompact && day.slice(0, 7) !== month;
-            const shown = isCompact ? flights.slice(0, 4) : flights;
+            // A month cell keeps its first four flights (and every note), in time order.
+            const kept = new Set(isCompact ? flights.slice(0, 4) : flights);
+            const shown = items.filter((item) => item.kind === 'event' || kept.has(item));
+            const hidden = flights.length - kept.size;
             return (
               <UnstyledButton
                 key={day}
@@ -185,10 +192,16 @@ export default function PlanningPage() {
                 onClick={() => openDay(day)}
                 aria-label={`${new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}${isToday ? " (aujourd'hui)" : ''} : ${flights.length} vol${flights.length > 1 ? 's' : ''}`}
               >
-                <Group justify="space-between" gap={4} wrap="nowrap" mb={4}>
-                  <Text size="sm" fw={isToday ? 800 : 600} className={classes.dayNumber}>
-                    {Number(day.slice(8))}
-                  </Text>
+                <Group justify="space-between" gap={4} wrap="nowrap" mb={4} className={classes.dayHead}>
+                  <Group gap={6} wrap="nowrap">
+                    {/* The weekday heads the columns; a narrow calendar lists the days, each naming its own. */}
+                    <Text size="sm" fw={600} className={classes.dayWeekday}>
+                      {weekdayShort.format(new Date(`${day}T00:00:00Z`))}
+                    </Text>
+                    <Text size="sm" fw={isToday ? 800 : 600} className={classes.dayNumber}>
+                      {Number(day.slice(8))}
+                    </Text>
+                  </Group>
                   {pending > 0 && (
                     <Tooltip label={`${pending} passager${pending > 1 ? 's' : ''} en attente pour ce jour`}>
                       <Badge size="xs" variant="light" color="orange" leftSection={<IconUsers size={10} />}>
@@ -197,24 +210,21 @@ export default function PlanningPage() {
                     </Tooltip>
                   )}
                 </Group>
-                <Stack gap={3}>
-                  {shown.map((flight) => (
-                    <FlightChip key={flight.id} flight={flight} isCompact={isCompact} />
-                  ))}
-                  {flights.length > shown.length && (
-                    <Text size="xs" c="dimmed">
-                      {`+ ${flights.length - shown.length} vol${flights.length - shown.length > 1 ? 's' : ''}`}
-                    </Text>
+                <div className={classes.items}>
+                  {shown.map((item) =>
+                    item.kind === 'flight' ? (
+                      <FlightChip key={`f-${item.id}`} flight={item} />
+                    ) : (
+                      <Group key={`e-${item.id}`} gap={4} wrap="nowrap" className={classes.event} data-kind="event">
+                        <IconNote size={12} aria-hidden />
+                        <Text size="xs" className={classes.eventTitle}>
+                          {`${item.scheduled_time.slice(0, 5)} ${item.title}`}
+                        </Text>
+                      </Group>
+                    ),
                   )}
-                  {events.map((event) => (
-                    <Group key={`e-${event.id}`} gap={4} wrap="nowrap" className={classes.event}>
-                      <IconNote size={12} aria-hidden />
-                      <Text size="xs" truncate>
-                        {isCompact ? event.title : `${event.scheduled_time.slice(0, 5)} ${event.title}`}
-                      </Text>
-                    </Group>
-                  ))}
-                </Stack>
+                  {hidden > 0 && <Text size="xs" c="dimmed">{`+ ${hidden} vol${hidden > 1 ? 's' : ''}`}</Text>}
+                </div>
               </UnstyledButton>
             );
           })}

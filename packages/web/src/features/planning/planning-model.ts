@@ -27,6 +27,28 @@ export type PlanningRange = {
   pending_passengers: Record<string, number>;
 };
 
+/** A calendar day's flights and notes in one list, in time order (issue 27: a 09:00 note before an 18:30 flight). */
+export type CalendarItem = ({ kind: 'flight' } & CalendarFlight) | ({ kind: 'event' } & CalendarEvent);
+
+/**
+ * The items of `day`, by time, then flights before notes at the same time, then by id: the order of the day
+ * sidebar (POST /api/planning/day), so a day reads the same in the calendar and in its sidebar.
+ */
+export function dayItems(range: PlanningRange | undefined, day: string): CalendarItem[] {
+  const flights = (range?.flights ?? [])
+    .filter((flight) => flight.scheduled_date === day)
+    .map((flight) => ({ kind: 'flight' as const, ...flight }));
+  const events = (range?.events ?? [])
+    .filter((event) => event.scheduled_date === day)
+    .map((event) => ({ kind: 'event' as const, ...event }));
+  return [...flights, ...events].sort(
+    (a, b) =>
+      a.scheduled_time.localeCompare(b.scheduled_time) ||
+      (a.kind === b.kind ? 0 : a.kind === 'flight' ? -1 : 1) ||
+      a.id - b.id,
+  );
+}
+
 const DAY_MS = 86_400_000;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDay = (date: Date) => date.toISOString().slice(0, 10);
