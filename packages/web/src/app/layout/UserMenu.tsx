@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
@@ -20,8 +20,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={220} withArrow>
       <Menu.Target>
-        <UnstyledButton aria-label={`Menu de ${user.first_name} ${user.last_name}`} p={4}>
-          <Group gap="xs" wrap="nowrap">
+        {/* Named by a hidden text rather than aria-label, which would replace all that is shown (initials, name,
+            role) with words that do not hold it (WCAG 2.5.3, label in name); what is shown stays for the eyes. */}
+        <UnstyledButton p={4}>
+          <VisuallyHidden>{`Menu de ${user.first_name} ${user.last_name}`}</VisuallyHidden>
+          <Group gap="xs" wrap="nowrap" aria-hidden>
             <Avatar color="primary" radius="xl" size={36}>
               {initials(user)}
             </Avatar>

@@ -74,6 +74,13 @@ describe('confirmDelete', INTERACTION_SUITE, () => {
     await user.click(await screen.findByRole('button', { name: 'Annuler' }));
     await waitFor(() => expect(answers).toEqual([false]));
   });
+
+  it("answers false on its cross, named 'Fermer' for screen readers (the theme's, issue 27)", async () => {
+    const { answers, user } = renderOpener(() => confirmDelete());
+    await user.click(screen.getByRole('button', { name: 'Ouvrir' }));
+    await user.click(await screen.findByRole('button', { name: 'Fermer' }));
+    await waitFor(() => expect(answers).toEqual([false]));
+  });
 });
 
 describe('confirmAccept and confirmReject', INTERACTION_SUITE, () => {

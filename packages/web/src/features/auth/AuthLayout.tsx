@@ -9,7 +9,7 @@ export default function AuthLayout() {
   const { title } = usePageHeading();
   return (
     <Box className={classes.background}>
-      <Center mih="100vh" p="md">
+      <Center component="main" mih="100vh" p="md">
         <Paper withBorder shadow="md" radius="lg" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
           <Stack align="center" gap={4} mb="lg">
             <BalloonMark size={56} />

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, api } from '../../api/client';
+import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
 import { confirmDelete, notifyFailure, useRefreshDataList } from '../../components';
 import { useMe } from '../../session/store';
@@ -47,6 +48,8 @@ export default function BalloonSummaryPage() {
     queryKey: [balloonsConfig.endpoint, 'summary', balloonId],
     queryFn: ({ signal }) => api.one<Balloon>(balloonsConfig.endpoint, balloonId, { count: ['flights'] }, signal),
   });
+  // The page's title is the balloon's label, not the route's generic 'Ballon'.
+  usePageTitle(result.data?.label ?? null);
   const isMissing = result.error instanceof ApiError && result.error.status === 404;
   useEffect(() => {
     if (result.isError && !isMissing) notifyFailure(MESSAGES.balloonLoadFailed, result.error);

@@ -216,7 +216,7 @@ export function BillingDialog({ booking, opened, onClose, onSaved }: BookingDial
             errors={errors}
           />
           {paid > total && total > 0 && (
-            <Text size="sm" c="orange.8">
+            <Text size="sm" c="orange">
               Le montant payé dépasse le montant total.
             </Text>
           )}

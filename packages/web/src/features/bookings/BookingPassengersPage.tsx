@@ -219,7 +219,8 @@ export default function BookingPassengersPage() {
           size="compact-sm"
           leftSection={<IconBalloon size={14} aria-hidden />}
           onClick={() => dialog.open({ kind: 'flights', passenger: p })}
-          aria-label={`Vols de ${p.full_name}`}
+          // The shown count first in the name (WCAG 2.5.3: the visible label within the name).
+          aria-label={`${p.flights_count ?? 0} vol${(p.flights_count ?? 0) > 1 ? 's' : ''} de ${p.full_name}`}
         >
           {p.flights_count ?? 0}
         </Button>

@@ -266,7 +266,7 @@ export default function BookingSummaryPage() {
             {
               label: 'Reste à payer',
               value: (
-                <Text inherit c={(booking.remaining_amount ?? 0) > 0 ? 'red.8' : undefined}>
+                <Text inherit c={(booking.remaining_amount ?? 0) > 0 ? 'red' : undefined}>
                   {formatAmount(booking.remaining_amount) || '—'}
                 </Text>
               ),

@@ -198,7 +198,7 @@ const COLUMNS: DataColumn<Booking>[] = [
       <Stack gap={0}>
         <Text inherit>{formatAmount(b.total_amount) || <EmptyValue />}</Text>
         {(b.remaining_amount ?? 0) > 0 && (
-          <Text size="xs" c="red.8">
+          <Text size="xs" c="red">
             {`Reste ${formatAmount(b.remaining_amount)}`}
           </Text>
         )}

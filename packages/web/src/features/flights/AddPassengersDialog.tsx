@@ -214,7 +214,7 @@ export function AddPassengersDialog({
       <Group justify="space-between">
         <Text size="sm">{`${selected.size} passager${selected.size > 1 ? 's' : ''} sélectionné${selected.size > 1 ? 's' : ''}`}</Text>
         {capacity !== null && (
-          <Text size="sm" c={isOverloaded ? 'red.8' : 'dimmed'}>{`${after} / ${capacity} places`}</Text>
+          <Text size="sm" c={isOverloaded ? 'red' : 'dimmed'}>{`${after} / ${capacity} places`}</Text>
         )}
       </Group>
       {isOverloaded && (

@@ -94,12 +94,12 @@ export default function FlightOperatingPlanPage() {
         <SummaryCard
           title="Masse maximale au décollage"
           rows={[
-            { label: 'Calculée (§9)', value: kg(m?.max_takeoff_mass) },
+            { label: 'Calculée pour ce vol', value: kg(m?.max_takeoff_mass) },
             { label: 'Certifiée du ballon', value: kg(m?.balloon_takeoff_max_mass) },
             {
               label: 'Marge',
               value: (
-                <Text inherit fw={800} c={isOverloaded ? 'red.8' : 'green.8'}>
+                <Text inherit fw={800} c={isOverloaded ? 'red' : 'green'}>
                   {kg(m?.margin)}
                 </Text>
               ),

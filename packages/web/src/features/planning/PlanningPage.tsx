@@ -12,6 +12,7 @@ import {
   Title,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconNote, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -74,6 +75,16 @@ function FlightChip({ flight }: { flight: CalendarFlight }) {
       <AvailabilityTag statusId={flight.flight_status_id} availability={flight.availability} />
     </Box>
   );
+}
+
+const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
+
+/** 'samedi 28 novembre (aujourd'hui) : 2 vols, 27 passagers en attente'. */
+function dayName(day: string, isToday: boolean, flights: number, pending: number): string {
+  const date = longDay.format(new Date(`${day}T00:00:00Z`));
+  const waiting = pending > 0 ? `, ${plural(pending, 'passager')} en attente` : '';
+  return `${date}${isToday ? " (aujourd'hui)" : ''} : ${plural(flights, 'vol')}${waiting}`;
 }
 
 export default function PlanningPage() {
@@ -190,9 +201,12 @@ export default function PlanningPage() {
                 data-outside={isOutside || undefined}
                 data-selected={dayParam === day || undefined}
                 onClick={() => openDay(day)}
-                aria-label={`${new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`))}${isToday ? " (aujourd'hui)" : ''} : ${flights.length} vol${flights.length > 1 ? 's' : ''}`}
               >
-                <Group justify="space-between" gap={4} wrap="nowrap" mb={4} className={classes.dayHead}>
+                {/* The day's name for screen readers, in place of the cell's content (the sidebar details it). Not
+                    an aria-label: one replacing the shown day number, tags and chips is a label that does not hold
+                    what is shown (WCAG 2.5.3). */}
+                <VisuallyHidden>{dayName(day, isToday, flights.length, pending)}</VisuallyHidden>
+                <Group justify="space-between" gap={4} wrap="nowrap" mb={4} className={classes.dayHead} aria-hidden>
                   <Group gap={6} wrap="nowrap">
                     {/* The weekday heads the columns; a narrow calendar lists the days, each naming its own. */}
                     <Text size="sm" fw={600} className={classes.dayWeekday}>
@@ -210,7 +224,7 @@ export default function PlanningPage() {
                     </Tooltip>
                   )}
                 </Group>
-                <div className={classes.items}>
+                <div className={classes.items} aria-hidden>
                   {shown.map((item) =>
                     item.kind === 'flight' ? (
                       <FlightChip key={`f-${item.id}`} flight={item} />

@@ -107,9 +107,11 @@ export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
   };
 
   const list = requests.data ?? [];
+  // A list only while there are requests: an ARIA list holds nothing but its items ('Aucune demande.' is not one).
+  const listRole = list.length > 0 ? { role: 'list', 'aria-label': "Demandes d'inscription" } : {};
   return (
     <SummaryCard title="Demandes d'inscription">
-      <Stack gap="sm" role="list" aria-label="Demandes d'inscription">
+      <Stack gap="sm" {...listRole}>
         {list.map((request) => {
           const status = REGISTRATION_REQUEST_STATUSES[request.status] ?? REGISTRATION_REQUEST_STATUSES.pending;
           return (
