@@ -48,6 +48,7 @@ import {
   type PassengerSummary,
 } from './booking-model';
 import { PassengersFlownCard } from './PassengersFlownCard';
+import { bookingPrestation } from './PrestationToSpecify';
 
 // single-booking summary (SPEC §2.1, §2.4, §7.2): one section per part of the booking, each with its dialog. A
 // booking in a not-editable status (§4.1) is read-only here except its status and its notes; the server refuses
@@ -247,7 +248,7 @@ export default function BookingSummaryPage() {
               ),
             },
             { label: 'Lieu de vol', value: booking.location?.label },
-            { label: 'Prestation', value: booking.prestation?.label },
+            { label: 'Prestation', value: bookingPrestation(booking, 'medium') },
             { label: 'Créneaux', value: (booking.flight_schedules ?? []).map((s) => s.label).join(', ') },
             { label: 'Infos pré-vol envoyées', value: formatFlag(booking.has_pre_flight_infos) },
             { label: 'Origine', value: booking.booking_origin?.label },

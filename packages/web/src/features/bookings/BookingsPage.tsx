@@ -8,6 +8,7 @@ import type { FilterDefinition } from '../../lib/list-state';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
 import { NewBookingDialog } from './NewBookingDialog';
+import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
 import { useBookingListStatus } from './useBookingListStatus';
 
@@ -50,6 +51,8 @@ const FILTERS: FilterDefinition[] = [
   { id: 'requested_dates', label: 'Date souhaitée', type: 'dateRange', field: 'requested_dates.date' },
   { id: 'booked_at', label: "Date d'achat", type: 'dateRange' },
   { id: 'has_pre_flight_infos', label: 'Infos pré-vol envoyées', type: 'switch' },
+  // Issue 27: imported bookings whose product matched no prestation.
+  { id: 'prestation_to_specify', label: 'Prestation à préciser', type: 'switch' },
   // Issue 12: open vouchers whose validity ends within 30 days.
   {
     id: 'expiring_soon',
@@ -160,7 +163,14 @@ const COLUMNS: DataColumn<Booking>[] = [
     render: (b) => (b.requested_dates ?? []).map((d) => formatDate(d.date)).join(', ') || <EmptyValue />,
   },
   { label: 'Lieu', field: 'location.label', sortField: 'location.label' },
-  { label: 'Prestation', field: 'prestation.label', sortField: 'prestation.label' },
+  {
+    // Issue 27: an imported booking whose product matched no prestation says so here.
+    label: 'Prestation',
+    key: 'prestation',
+    sortField: 'prestation.label',
+    csv: 'prestation.label',
+    render: (b) => bookingPrestation(b) ?? <EmptyValue />,
+  },
   {
     // Issue 12: the voucher's validity under its purchase date (one column: the table is already wide at 1440 px).
     label: 'Achat / validité',

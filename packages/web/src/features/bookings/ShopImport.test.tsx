@@ -37,14 +37,14 @@ describe('ShopImportButton', () => {
   it('says how many orders were imported, then that there is none new, then the error', async () => {
     fake = fakeFetch(
       serve(true, [
-        { body: [booking(1, '2026-00001'), booking(2, '2026-00002')] },
+        { body: [booking(1, '2026-00001'), { ...booking(2, '2026-00002'), prestation_to_specify: 1 }] },
         { body: [] },
         { status: 502, body: { message: 'La boutique refuse ces identifiants.' } },
         {
           status: 422,
           body: {
             message: "Une commande n'a pas pu être importée.",
-            errors: { 'commande 302': ['Prestation inconnue : « VOL-NUIT ».'] },
+            errors: { 'commande 302': ['La commande contient plusieurs prestations (VOL-NUIT, VOL-JOUR).'] },
             imported: [booking(3, '2026-00003')],
           },
         },
@@ -60,6 +60,10 @@ describe('ShopImportButton', () => {
     expect(within(dialog).getByRole('link', { name: 'Réservation 2026-00001' }).getAttribute('href')).toBe(
       '/bookings/1',
     );
+    // Issue 27: the order whose product matched no prestation is imported, and said to be specified.
+    const flagged = within(dialog).getByRole('link', { name: 'Réservation 2026-00002' }).closest('li');
+    expect(within(flagged as HTMLElement).getByText('Prestation à préciser')).toBeTruthy();
+    expect(within(dialog).getAllByText('Prestation à préciser')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
 
     await user.click(button);
@@ -73,7 +77,11 @@ describe('ShopImportButton', () => {
     expect(within(dialog).getByText('La boutique refuse ces identifiants.')).toBeTruthy();
 
     await user.click(within(dialog).getByRole('button', { name: 'Réessayer' }));
-    expect(await within(dialog).findByText('Commande 302 : Prestation inconnue : « VOL-NUIT ».')).toBeTruthy();
+    expect(
+      await within(dialog).findByText(
+        'Commande 302 : La commande contient plusieurs prestations (VOL-NUIT, VOL-JOUR).',
+      ),
+    ).toBeTruthy();
     expect(within(dialog).getByText('1 commande importée')).toBeTruthy();
     expect(within(dialog).getByRole('link', { name: 'Réservation 2026-00003' })).toBeTruthy();
     expect(fake.calls.filter((c) => c.url.pathname === '/api/woocommerce/import-orders')).toHaveLength(4);

@@ -7,6 +7,7 @@ import { ApiError, api } from '../../api/client';
 import { pathTo } from '../../app/routes';
 import { useRefreshDataList } from '../../components';
 import { BOOKINGS_ENDPOINT, type Booking } from './booking-model';
+import { PrestationToSpecifyTag } from './PrestationToSpecify';
 
 // Online-shop import (SPEC §2.4, issue 11): 'Importer les dernières commandes' on the pending bookings list, shown
 // when the shop is configured; the dialog says how many orders became bookings, 'Aucune nouvelle commande', or
@@ -38,7 +39,8 @@ function ImportedLinks({ bookings }: { bookings: Booking[] }) {
           <Anchor component={Link} to={pathTo('single-booking', { bookingId: booking.id })}>
             {`Réservation ${booking.number}`}
           </Anchor>
-          {booking.referent_passenger?.full_name ? ` — ${booking.referent_passenger.full_name}` : ''}
+          {booking.referent_passenger?.full_name ? ` — ${booking.referent_passenger.full_name}` : ''}{' '}
+          <PrestationToSpecifyTag booking={booking} />
         </List.Item>
       ))}
       {bookings.length > 20 && <List.Item>{`et ${bookings.length - 20} autres`}</List.Item>}

@@ -60,6 +60,8 @@ export type Booking = {
   has_pre_flight_infos: number;
   has_all_infos: number;
   has_total_weight: number;
+  /** 1: imported from the shop or a partner file with no prestation matched, to choose (issue 27). */
+  prestation_to_specify?: number;
   total_weight: number;
   location_id: number | null;
   prestation_id: number | null;

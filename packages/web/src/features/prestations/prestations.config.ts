@@ -4,12 +4,14 @@ import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
 export type Prestation = LabelRecord & {
   is_default: 0 | 1;
   ticket_template_id: number | null;
+  shop_sku: string | null;
   ticket_template?: { id: number; label: string } | null;
 };
 
 /**
  * SPEC §3 Prestation: label (§5.1), is_default (§4.5) and its ticket template, a choice shown only when ticketing
- * is enabled (§5.3). Listed by label (§7.5).
+ * is enabled (§5.3). Listed by label (§7.5). Issue 27: the shop product's reference (SKU) it is sold as, so the
+ * shop's orders find it (else by the product's name).
  */
 export const prestationsConfig = labelEntity<Prestation>({
   entity: 'prestation',
@@ -28,6 +30,7 @@ export const prestationsConfig = labelEntity<Prestation>({
   },
   embed: ['ticket_template'],
   extraColumns: [
+    { label: 'Référence boutique', field: 'shop_sku', sortField: 'shop_sku' },
     {
       label: 'Modèle de billet',
       field: 'ticket_template.label',
@@ -45,6 +48,15 @@ export const prestationsConfig = labelEntity<Prestation>({
     },
   ],
   extraFields: [
+    {
+      kind: 'text',
+      name: 'shop_sku',
+      label: 'Référence boutique (SKU)',
+      maxLength: 100,
+      description:
+        'La référence du produit dans la boutique en ligne ; sans elle, le nom du produit est comparé au libellé.',
+      isWide: true,
+    },
     {
       kind: 'select',
       name: 'ticket_template_id',
