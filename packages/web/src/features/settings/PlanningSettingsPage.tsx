@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { MAX_VALIDITY_MONTHS, MESSAGES } from '@app/domain';
 import { Text } from '@mantine/core';
 import { type DayFlight, FlightCard } from '../planning/DaySidebar';
 import { type SettingField, SettingsForm } from './SettingsForm';
@@ -38,6 +38,7 @@ const FIELDS: SettingField[] = [
     label: 'Validité des bons (mois)',
     kind: 'number',
     min: 1,
+    max: MAX_VALIDITY_MONTHS,
     step: 1,
     description: "Date de validité d'une nouvelle réservation : sa date d'achat plus ce nombre de mois (1 à 120).",
   },
