@@ -5,11 +5,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, apiUrl } from '../../api/client';
 import { notifyFailure } from '../../components';
+import { CompanyDetailsAlert } from '../settings/CompanyDetailsAlert';
 import { useBooking } from './BookingPage';
 import { PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
 
 // single-booking tickets (issue 8): the PDF tickets rendered by the server from the ticket template of the booking's
-// prestation, one for the whole booking and one per passenger, previewed in the page and downloadable.
+// prestation, one for the whole booking and one per passenger, previewed in the page and downloadable. Above them, a
+// warning while the operator's details the tickets print are missing (issue 27).
 
 export default function BookingTicketsPage() {
   const { booking } = useBooking();
@@ -32,6 +34,7 @@ export default function BookingTicketsPage() {
   return (
     <SimpleGrid cols={{ base: 1, lg: 3 }} spacing="md">
       <Stack gap="md">
+        <CompanyDetailsAlert withLink />
         <Paper withBorder p="md" radius="md">
           <Title order={2} fz="md" mb="xs">
             Toute la réservation

@@ -1,3 +1,4 @@
+import { COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS_MAX_LINES } from '@app/domain';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -5,15 +6,30 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
 import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
+import { CompanyDetailsAlert } from './CompanyDetailsAlert';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/emails/global-settings (issue 10): who the mails come from, where answers go, the operator's name and
-// contact (also printed on tickets and flight plans), and the signature appended to every mail.
+// details (also printed on tickets and flight plans; a warning while they are missing, issue 27), and the signature
+// appended to every mail.
 
 const FIELDS: SettingField[] = [
   { key: 'company_name', label: "Nom de l'exploitant", kind: 'text' },
   { key: 'company_phone', label: "Téléphone de l'exploitant", kind: 'text' },
+  {
+    key: 'company_address',
+    label: "Adresse de l'exploitant",
+    kind: 'textarea',
+    maxLength: COMPANY_ADDRESS_MAX_LENGTH,
+    description: `Imprimée sur les billets, ${COMPANY_ADDRESS_MAX_LINES} lignes au plus.`,
+  },
   { key: 'company_email', label: "Email de l'exploitant", kind: 'email' },
+  {
+    key: 'company_website',
+    label: "Site web de l'exploitant",
+    kind: 'text',
+    description: 'Facultatif, par exemple www.ballons-de-bourgogne.fr.',
+  },
   { key: 'mail_sender_name', label: "Nom de l'expéditeur", kind: 'text' },
   { key: 'mail_sender_email', label: "Adresse de l'expéditeur", kind: 'email' },
   {
@@ -106,6 +122,7 @@ export default function EmailGlobalSettingsPage() {
       title="Paramètres généraux des emails"
       fields={FIELDS}
       loadFailedMessage="Erreur de chargement des paramètres des emails"
+      notice={<CompanyDetailsAlert />}
     >
       <TestMail />
       <Outbox />

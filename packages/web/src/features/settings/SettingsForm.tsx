@@ -1,5 +1,5 @@
 import { MESSAGES, SETTING_DEFAULTS, type SettingKey } from '@app/domain';
-import { Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -15,12 +15,14 @@ import { setMe } from '../../session/store';
 export type SettingField = {
   key: SettingKey;
   label: string;
-  kind: 'switch' | 'number' | 'text' | 'email' | 'url' | 'richtext';
+  kind: 'switch' | 'number' | 'text' | 'email' | 'url' | 'richtext' | 'textarea';
   description?: string;
   min?: number;
   max?: number;
   step?: number | 'any';
   isWide?: boolean;
+  /** Characters at most of a 'textarea'. */
+  maxLength?: number;
 };
 
 export type SettingsValues = Record<string, string>;
@@ -64,9 +66,19 @@ type SettingsFormProps = {
   preview?: (values: SettingsValues) => ReactNode;
   /** Under the form (a test button, a snippet...). */
   children?: ReactNode;
+  /** Above the fields (a warning about what is still to fill in). */
+  notice?: ReactNode;
 };
 
-export function SettingsForm({ title, description, fields, loadFailedMessage, preview, children }: SettingsFormProps) {
+export function SettingsForm({
+  title,
+  description,
+  fields,
+  loadFailedMessage,
+  preview,
+  children,
+  notice,
+}: SettingsFormProps) {
   const client = useQueryClient();
   const settings = useSettings(
     fields.map((field) => field.key),
@@ -132,6 +144,19 @@ export function SettingsForm({ title, description, fields, loadFailedMessage, pr
             <LazyRichTextField label={field.label} value={value} onChange={set(field.key)} />
           </div>
         );
+      case 'textarea':
+        return (
+          <Textarea
+            key={field.key}
+            {...common}
+            name={field.key}
+            value={value}
+            rows={4}
+            maxLength={field.maxLength}
+            onChange={(event) => set(field.key)(event.currentTarget.value)}
+            style={style}
+          />
+        );
       default:
         return (
           <TextInput
@@ -165,6 +190,7 @@ export function SettingsForm({ title, description, fields, loadFailedMessage, pr
               </Text>
             )}
           </div>
+          {notice}
           {values === null ? (
             <Text c="dimmed">{settings.isError ? loadFailedMessage : 'Chargement...'}</Text>
           ) : (
