@@ -76,7 +76,8 @@ test('a seller sells a booking from scratch to its printed tickets', async ({ pa
   await expect(page.getByText('Date ajoutée')).toBeVisible();
   await expect(section(page, 'Dates souhaitées').getByText('20/06/2027')).toHaveCount(1);
 
-  // Passengers: the first one is the referent; ticket numbers come prefilled.
+  // Passengers: the first one is the referent, offered prefilled from the customer (a person, issue 27); ticket
+  // numbers come prefilled.
   await tab(page, 'Passagers').click();
   await expect(page.getByText('0 / 2 passagers')).toBeVisible();
   for (const [first, last, weight] of [
@@ -86,6 +87,10 @@ test('a seller sells a booking from scratch to its printed tickets', async ({ pa
     await page.getByRole('button', { name: 'Ajouter un passager' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau passager' });
     await expect(input(dialog, 'Numéro de billet')).not.toHaveValue('');
+    if (first === 'Éléonore') {
+      await expect(input(dialog, 'Prénom')).toHaveValue('Éléonore');
+      await expect(input(dialog, 'Email')).toHaveValue(`eleonore.${run.toLowerCase()}@exemple.fr`);
+    }
     await choose(page, dialog, 'Qualité', type.label);
     await input(dialog, 'Prénom').fill(first as string);
     await input(dialog, 'Nom').fill(last as string);
@@ -138,6 +143,41 @@ test('a seller sells a booking from scratch to its printed tickets', async ({ pa
   await search.fill(`lefèvre${run}`);
   await expect(page.getByRole('row', { name: new RegExp(bookingNumber) })).toBeVisible();
   await page.screenshot({ path: screenshotPath('bookings-search', testInfo.project.name), fullPage: true });
+});
+
+test('a repeat customer is found by phone and associated, not typed again (issue 27)', async ({ page }) => {
+  const digits = String(Date.now()).slice(-8);
+  const phone = `06 ${digits.match(/../g)?.join(' ')}`;
+  const api = await apiSession();
+  const customer = await apiPost(api, '/api/customers', {
+    customer_type_id: 2,
+    first_name: 'Jeanne',
+    last_name: `Habituée${run}`,
+    phone,
+  });
+  await apiPost(api, '/api/bookings', { number: `FID-${run}-1`, passengers_number: 1, customer_id: customer.id });
+  const booking = await apiPost(api, '/api/bookings', { number: `FID-${run}-2`, passengers_number: 1 });
+  await page.goto(`/bookings/${booking.id}/summary`);
+  await signIn(page);
+  await section(page, 'Client').getByRole('button', { name: 'Ajouter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nouveau client' });
+  // Typed without the spaces it was saved with.
+  await dialog.getByRole('textbox', { name: 'Rechercher un client existant' }).fill(`06${digits}`);
+  const found = dialog.getByRole('list', { name: 'Clients trouvés' }).getByRole('button');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText(`Jeanne Habituée${run}`);
+  await expect(found).toContainText('1 réservation');
+  await found.click();
+  await dialog.getByRole('button', { name: 'Associer ce client' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(section(page, 'Client')).toContainText(`Jeanne Habituée${run}`);
+  await page.getByRole('button', { name: 'Modifier : Client' }).click();
+  await expect(page.getByRole('dialog', { name: 'Modifier le client' })).toContainText(
+    "Ce client est lié à 2 réservations : les modifications s'appliquent à toutes.",
+  );
+  const same = await api.get(`/api/customers?filters=${encodeURIComponent(`last_name|=|Habituée${run}`)}`);
+  expect(await same.json()).toHaveLength(1);
+  await api.dispose();
 });
 
 test('a booking number already used shows « Ce numéro existe déjà » and cannot be saved', async ({ page }) => {

@@ -81,7 +81,7 @@ export function CustomerSearch({
                         {detailsOf(customer).join(' · ')}
                       </Text>
                     </Stack>
-                    <Badge variant="light" color="gray" style={{ flexShrink: 0 }}>
+                    <Badge variant="light" color="gray" tt="none" style={{ flexShrink: 0 }}>
                       {bookingsLabel(customer.bookings_count ?? 0)}
                     </Badge>
                   </Group>
@@ -119,7 +119,7 @@ export function ChosenCustomer({ customer, onBack }: { customer: PickedCustomer;
           <Group justify="space-between" gap="sm">
             <Text fw={600}>{customerName(customer) || 'Client sans nom'}</Text>
             {customer.customer_type?.label && (
-              <Badge variant="light" color="gray">
+              <Badge variant="light" color="gray" tt="none">
                 {customer.customer_type.label}
               </Badge>
             )}
