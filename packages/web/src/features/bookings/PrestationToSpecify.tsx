@@ -11,7 +11,8 @@ type Flagged = Pick<Booking, 'prestation_to_specify'>;
 export function PrestationToSpecifyTag({ booking, size = 'small' }: { booking: Flagged; size?: 'small' | 'medium' }) {
   if (booking.prestation_to_specify !== 1) return null;
   return (
-    <StatusTag size={size} color="warning">
+    // Never cut to 'Prestation à …' in a narrow list column: the tag keeps its whole text.
+    <StatusTag size={size} color="warning" miw="max-content">
       Prestation à préciser
     </StatusTag>
   );
