@@ -51,6 +51,13 @@ describe('theme contrast (WCAG 2.1 AA, 4.5:1)', () => {
     expect(contrast(WHITE, variable(color, 'filled', 6))).toBeGreaterThanOrEqual(4.5);
   });
 
+  it('links on white, on a grey row and inside every tinted alert', () => {
+    const link = resolve(light['--mantine-color-anchor'] ?? 'var(--mantine-color-primary-6)');
+    for (const background of [WHITE, GREY_ROW, ...TAG_COLORS.map((color) => merged.colors[color]?.[1] as string)]) {
+      expect(contrast(link, background), background).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
   it('dimmed text and field errors on white', () => {
     expect(contrast(resolve(light['--mantine-color-dimmed'] as string), WHITE)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(resolve(light['--mantine-color-error'] as string), WHITE)).toBeGreaterThanOrEqual(4.5);
