@@ -72,7 +72,6 @@ export const MESSAGES = {
   // §8 success messages
   saved: 'Données sauvegardées',
   bookingLinked: 'Réservation liée',
-  customerLinked: 'Client associé à la réservation',
   dateAdded: 'Date ajoutée',
   passengerAdded: 'Passager ajouté',
   flightDuplicated: 'Vol dupliqué',
@@ -126,6 +125,9 @@ export const EDITOR_TOOLTIPS = {
 
 /** After a confirmed deletion (not in §8's list: 'Données sauvegardées' would say the wrong thing). */
 export const DELETED_MESSAGE = 'Élément supprimé';
+
+/** An existing customer chosen for a booking, on the pattern of 'Réservation liée'. */
+export const CUSTOMER_LINKED_MESSAGE = 'Client associé à la réservation';
 
 export type SavableEntity =
   | 'balloon'

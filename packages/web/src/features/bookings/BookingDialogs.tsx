@@ -1,5 +1,6 @@
 import {
   BOOKING_STATUSES,
+  CUSTOMER_LINKED_MESSAGE,
   CUSTOMER_TYPES,
   createFailedMessage,
   LIST_LOAD_FAILED_MESSAGES,
@@ -339,7 +340,7 @@ export function CustomerDialog({
       failureMessage={(error) =>
         chosen || error instanceof CustomerLinkError ? MESSAGES.customerLinkFailed : MESSAGES.customerUpdateFailed
       }
-      successMessage={chosen ? MESSAGES.customerLinked : MESSAGES.saved}
+      successMessage={chosen ? CUSTOMER_LINKED_MESSAGE : MESSAGES.saved}
       submitLabel={chosen ? 'Associer ce client' : undefined}
       onSubmit={async () => {
         if (chosen) return api.update(BOOKINGS_ENDPOINT, booking.id, { customer_id: chosen.id });
