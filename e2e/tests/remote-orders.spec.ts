@@ -47,7 +47,7 @@ async function importFromList(page: Page, file: string) {
     .getByRole('button', { name: 'Importer' })
     .click();
   const dialog = page.getByRole('dialog', { name: `Import de ${file}` });
-  await expect(dialog.getByRole('button', { name: 'Fermer' })).toBeEnabled();
+  await expect(dialog.getByRole('button', { name: 'Fermer' }).last()).toBeEnabled();
   return dialog;
 }
 
@@ -98,7 +98,7 @@ test('partner files: one success, one partial, one failure deleted after confirm
     dialog.getByText(`Commande W-${run} : ligne 3, passager, poids : nombre entre 1 et 300 attendu.`),
   ).toBeVisible();
   await page.screenshot({ path: screenshotPath('remote-orders-partial', testInfo.project.name) });
-  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await dialog.getByRole('button', { name: 'Fermer' }).last().click();
 
   // Failure: the error list, then 'Supprimer le fichier' behind the confirmation switch.
   dialog = await importFromList(page, `casse-${run}.json`);
@@ -123,7 +123,7 @@ test('partner files: one success, one partial, one failure deleted after confirm
   await expect(imported.getByRole('row').filter({ hasText: `wonderbox-${run}.csv` })).toContainText('poids');
   await expect(imported.getByRole('row').filter({ hasText: `smartbox-${run}.json` })).toBeVisible();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await dialog.getByRole('button', { name: 'Fermer' }).last().click();
   await page.screenshot({ path: screenshotPath('remote-orders-done', testInfo.project.name), fullPage: true });
   await page.setViewportSize({ width: 800, height: 1100 });
   await page.screenshot({ path: screenshotPath('remote-orders-done-800', testInfo.project.name), fullPage: true });

@@ -130,7 +130,7 @@ test('shop orders are imported once from the pending list, and a completed booki
     await expect(dialog.getByText('2 commandes importées')).toBeVisible();
     await expect(dialog.getByRole('link', { name: /^Réservation / })).toHaveCount(2);
     await page.screenshot({ path: screenshotPath('shop-import', testInfo.project.name) });
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
     await page.getByPlaceholder('N°, nom ou #N°').fill(`Boutique${run}`);
     await expect(page.getByText(`Boutique${run}A`).first()).toBeVisible();
 
@@ -138,7 +138,7 @@ test('shop orders are imported once from the pending list, and a completed booki
     await pointToShop();
     await button.click();
     await expect(dialog.getByText('Aucune nouvelle commande')).toBeVisible();
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
 
     // A shop that refuses the key.
     shop.state.refuse = true;
@@ -149,7 +149,7 @@ test('shop orders are imported once from the pending list, and a completed booki
     await page.setViewportSize({ width: 800, height: 1100 });
     await page.screenshot({ path: screenshotPath('shop-import-error-800', testInfo.project.name) });
     await page.setViewportSize({ width: 1440, height: 900 });
-    await dialog.getByRole('button', { name: 'Fermer' }).click();
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
     shop.state.refuse = false;
 
     // Completed: the worker updates the shop order and the booking shows it.

@@ -64,12 +64,12 @@ describe('ShopImportButton', () => {
     const flagged = within(dialog).getByRole('link', { name: 'Réservation 2026-00002' }).closest('li');
     expect(within(flagged as HTMLElement).getByText('Prestation à préciser')).toBeTruthy();
     expect(within(dialog).getAllByText('Prestation à préciser')).toHaveLength(1);
-    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fermer' }).at(-1)!);
 
     await user.click(button);
     dialog = await screen.findByRole('dialog', { name: 'Import des commandes de la boutique' });
     expect(await within(dialog).findByText('Aucune nouvelle commande')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Fermer' }).at(-1)!);
 
     await user.click(button);
     dialog = await screen.findByRole('dialog', { name: 'Import des commandes de la boutique' });

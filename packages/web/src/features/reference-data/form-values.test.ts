@@ -16,9 +16,10 @@ const names = (config: { sections: Parameters<typeof visibleSections>[0] }, s: S
 
 describe('reference dialog values', () => {
   it('shows the ticket template choice on prestations only when ticketing is enabled (SPEC §5.3)', () => {
-    expect(names(prestationsConfig, settings())).toEqual(['label', 'is_default']);
+    expect(names(prestationsConfig, settings())).toEqual(['label', 'shop_sku', 'is_default']);
     expect(names(prestationsConfig, settings({ ticketingEnabled: true }))).toEqual([
       'label',
+      'shop_sku',
       'ticket_template_id',
       'is_default',
     ]);
@@ -71,10 +72,15 @@ describe('reference dialog values', () => {
 
     const prestation = toPayload(
       prestationsConfig.sections,
-      { label: 'Vol découverte', ticket_template_id: '4', is_default: 0 },
+      { label: 'Vol découverte', shop_sku: 'VOL-DECOUVERTE', ticket_template_id: '4', is_default: 0 },
       settings({ ticketingEnabled: true }),
     );
-    expect(prestation).toEqual({ label: 'Vol découverte', ticket_template_id: 4, is_default: 0 });
+    expect(prestation).toEqual({
+      label: 'Vol découverte',
+      shop_sku: 'VOL-DECOUVERTE',
+      ticket_template_id: 4,
+      is_default: 0,
+    });
     const cleared = toPayload(
       prestationsConfig.sections,
       { label: 'Vol découverte', ticket_template_id: null, is_default: 0 },
