@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foldText } from '../query-parse.js';
 import { TICKET_TEMPLATE_BASES } from '../reference.js';
 import { flag, idList, optionalId, optionalText, payload, REQUIRED, requiredText } from './common.js';
 
@@ -17,12 +18,7 @@ export const SHOP_SKU_TAKEN = 'Cette référence est déjà utilisée par une au
  * How a shop product's SKU or name is compared with a prestation's (issue 27): accents, case, spaces, dashes and
  * underscores aside, so 'VOL-DÉCOUVERTE', 'vol_decouverte' and 'Vol découverte' are one product.
  */
-export const productKey = (value: string): string =>
-  value
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[\s\-_\u2010-\u2015]+/g, '');
+export const productKey = (value: string): string => foldText(value).replace(/[\s\-_\u2010-\u2015]+/g, '');
 
 export const prestationCreateSchema = payload(prestationShape);
 export const prestationUpdateSchema = payload(prestationShape).partial();

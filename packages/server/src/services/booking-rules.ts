@@ -20,6 +20,16 @@ export const BOOKING_RULE_MESSAGES = {
 type Trx = Transaction<DB>;
 
 /**
+ * Locks several bookings in id order (the weather postponement, a realized flight), so two actions over the same
+ * bookings never wait on each other crosswise.
+ */
+export async function lockBookings(trx: Trx, bookingIds: number[]): Promise<void> {
+  for (const id of [...bookingIds].sort((a, b) => a - b)) {
+    await trx.updateTable('bookings').set({ id }).where('id', '=', id).execute();
+  }
+}
+
+/**
  * Takes the booking's row lock (a no-op UPDATE: a row lock on PostgreSQL, the write lock on SQLite), so a status
  * change and a passenger write on the same booking, or two first passengers, happen one after the other.
  * Answers whether the booking's status is editable; null when there is no such booking.

@@ -11,6 +11,7 @@ import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js'
 import type { Auth } from '../http/context.js';
 import { ValidationError } from '../http/errors.js';
 import { authorOf } from '../resources/fields.js';
+import { lockBookings } from './booking-rules.js';
 
 // Issue 27, docs/decisions.md 'A realized flight closes what has flown'. When a flight becomes 'Réalisé', each
 // passenger registered on it has flown. On every open booking (pending, in progress) it carries, in the status
@@ -52,13 +53,6 @@ async function lockFlight(trx: Trx, flightId: number) {
     .select(['id', 'scheduled_date', 'flight_status_id'])
     .where('id', '=', flightId)
     .executeTakeFirst();
-}
-
-/** Locks the bookings in id order, so two actions over the same bookings never wait on each other crosswise. */
-async function lockBookings(trx: Trx, bookingIds: number[]): Promise<void> {
-  for (const id of [...bookingIds].sort((a, b) => a - b)) {
-    await trx.updateTable('bookings').set({ id }).where('id', '=', id).execute();
-  }
 }
 
 const statusEntry = (bookingId: number, flightId: number, from: number, to: number): HistoryEntry => ({
@@ -188,22 +182,12 @@ export async function undoRealizationIn(trx: Trx, flightId: number, auth: Auth |
     .orderBy('booking_id')
     .execute();
   if (closures.length === 0) return;
-  await lockBookings(
-    trx,
-    closures.map((c) => c.booking_id),
-  );
+  const bookingIds = closures.map((c) => c.booking_id);
+  await lockBookings(trx, bookingIds);
   const current = new Map(
-    (
-      await trx
-        .selectFrom('bookings')
-        .select(['id', 'booking_status_id'])
-        .where(
-          'id',
-          'in',
-          closures.map((c) => c.booking_id),
-        )
-        .execute()
-    ).map((b) => [b.id, b.booking_status_id]),
+    (await trx.selectFrom('bookings').select(['id', 'booking_status_id']).where('id', 'in', bookingIds).execute()).map(
+      (b) => [b.id, b.booking_status_id],
+    ),
   );
   const now = new Date().toISOString();
   const history: HistoryEntry[] = [];

@@ -6,6 +6,7 @@ import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError } from '../http/errors.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
 import { authorOf } from '../resources/fields.js';
+import { lockBookings } from './booking-rules.js';
 
 // Weather postponement in one action (issue 12 point 2, docs/decisions.md). Setting a planned flight to
 // 'Reporté - météo' unregisters its passengers, keeping the manifest in flight_postponements (the flight's history
@@ -49,13 +50,6 @@ async function lockFlight(trx: Trx, flightId: number) {
     .executeTakeFirst();
   if (!flight) throw new NotFoundError('Vol introuvable.');
   return flight;
-}
-
-/** Locks the bookings in id order, so two actions over the same bookings never wait on each other crosswise. */
-async function lockBookings(trx: Trx, bookingIds: number[]): Promise<void> {
-  for (const id of [...bookingIds].sort((a, b) => a - b)) {
-    await trx.updateTable('bookings').set({ id }).where('id', '=', id).execute();
-  }
 }
 
 /** Writes the notes and returns their history entries (the caller records them with the rest of the action). */
