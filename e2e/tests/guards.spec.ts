@@ -30,17 +30,19 @@ test.describe('route guards (SPEC §2.2, §6)', () => {
     await expect(nav.getByRole('link', { name: 'Utilisateurs' })).toHaveCount(0);
     await expect(nav.getByRole('link', { name: 'Paramètres' })).toHaveCount(0);
 
+    // The refusal notice lives 4 s from the moment the guard refuses; on a loaded machine the dashboard it leads to
+    // can take longer than that to load, so the notice is looked for first, then where the user landed.
     await page.goto('/users');
-    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('alert').filter({ hasText: refused })).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.goto('/settings');
-    await expect(page).toHaveURL(/\/dashboard$/);
     await expect(
       page.getByRole('alert').filter({
         hasText: 'Page réservée au super utilisateur et aux rôles ayant le droit « Gérer les paramètres ».',
       }),
     ).toBeVisible();
+    await expect(page).toHaveURL(/\/dashboard$/);
     await page.screenshot({ path: screenshotPath('refused-settings', testInfo.project.name), animations: 'disabled' });
     await page.goto('/settings/capabilities');
     await expect(page).toHaveURL(/\/dashboard$/);
