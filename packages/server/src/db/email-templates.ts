@@ -91,3 +91,25 @@ export const REGISTRATION_REQUEST_TEMPLATES: EmailTemplateSeed[] = [
     variables: [...BOOKING_VARS, '{{flight.date}}', '{{flight.time}}', '{{flight.location}}', '{{company.name}}'],
   },
 ];
+
+/** The booking's weather postponements (issue 29), offered by every template that knows the booking (0029). */
+export const WEATHER_POSTPONEMENTS_VARIABLE = '{{booking.weather_postponements}}';
+
+/**
+ * Issue 29: the customer's written copy of an extension of the voucher (automatic rules after weather
+ * postponements), with the new date and the reason; seeded by migration 0029.
+ */
+export const VALIDITY_EXTENDED_TEMPLATE: EmailTemplateSeed = {
+  slug: 'validity-extended',
+  label: 'Prolongation de validité',
+  subject: 'Prolongation de votre bon {{booking.number}}',
+  body: `<p>Bonjour {{referent.full_name}},</p><p>La validité de votre réservation n° {{booking.number}} est prolongée jusqu'au {{validity.date}}.</p><p>Motif : {{validity.reason}}</p><p>Conservez ce message : il vaut attestation de la prolongation.</p>${SIGN}`,
+  variables: [
+    ...BOOKING_VARS.slice(0, 1),
+    WEATHER_POSTPONEMENTS_VARIABLE,
+    ...BOOKING_VARS.slice(1),
+    '{{validity.date}}',
+    '{{validity.reason}}',
+    '{{company.name}}',
+  ],
+};

@@ -23,6 +23,7 @@ import * as passwordLinksBound from './migrations/0025_password_links_bound.js';
 import * as flightClosures from './migrations/0026_flight_closures.js';
 import * as historyLabels from './migrations/0027_history_labels.js';
 import * as prestationShopSku from './migrations/0028_prestation_shop_sku.js';
+import * as voucherRules from './migrations/0029_voucher_rules.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0026_flight_closures': flightClosures,
   '0027_history_labels': historyLabels,
   '0028_prestation_shop_sku': prestationShopSku,
+  '0029_voucher_rules': voucherRules,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

@@ -206,6 +206,13 @@ export type BookingsTable = {
   updated_at: Stamp;
   /** Last day the voucher may fly: purchase date + `voucher_validity_months` (migration 0019). */
   validity_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Flights its passengers were postponed from for the weather, one per flight (migration 0029). */
+  weather_postponements: Generated<number>;
+  /** 'Remboursement à proposer', raised by the refund rule at a weather postponement (migration 0029). */
+  refund_to_offer: Flag;
+  /** The refund recorded by 'Rembourser' (migration 0029); the booking is canceled with it. */
+  refunded_on: ColumnType<string | null, string | null | undefined, string | null>;
+  refunded_amount: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** Each 'Prolonger' of a booking's validity (migration 0019). */
@@ -218,7 +225,14 @@ export type BookingValidityExtensionsTable = {
   validity_date: string;
   user_id: number | null;
   created_at: Stamp;
+  /** Null for 'Prolonger'; the automatic rule otherwise, with the postponed flight (migration 0029). */
+  rule: ColumnType<ExtensionRule | null, ExtensionRule | null | undefined, ExtensionRule | null>;
+  flight_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The 'Prolongation de validité' mail queued for it (migration 0029). */
+  outbox_mail_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
+
+export type ExtensionRule = 'near_expiry' | 'attempts';
 
 /** One row per daily job, claimed for the day by one process (migration 0019, services/scheduled-jobs.ts). */
 export type ScheduledJobsTable = {
