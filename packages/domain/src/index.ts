@@ -11,6 +11,7 @@ export * from './query.js';
 export * from './query-format.js';
 export * from './query-parse.js';
 export * from './reference.js';
+export * from './reports.js';
 export * from './schemas/index.js';
 export * from './statuses.js';
 export * from './takeoff-mass.js';

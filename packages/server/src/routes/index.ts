@@ -12,6 +12,7 @@ import { registerProfileRoutes } from './profile.js';
 import { registerPublicRoutes } from './public.js';
 import { registerRegistrationRequestRoutes } from './registration-requests.js';
 import { registerRemoteOrderRoutes } from './remote-orders.js';
+import { registerReportRoutes } from './reports.js';
 import { registerSearchRoutes } from './search.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSettingsRoutes } from './settings.js';
@@ -46,4 +47,5 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerDashboardRoutes(app);
   await registerRemoteOrderRoutes(app);
   await registerHistoryRoutes(app);
+  await registerReportRoutes(app);
 }
