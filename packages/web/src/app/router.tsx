@@ -223,6 +223,14 @@ const authenticated: RouteObject = {
       shouldRevalidate: alwaysRevalidate,
       ...page(() => import('../features/history/HistoryPage')),
     },
+    {
+      // What the vouchers are worth (issue 29): administrators, as GET /api/reports/vouchers. Its own chunk: the
+      // charts load with this page only.
+      ...named('vouchers-report', 'Rapports'),
+      loader: accessLoader('settings'),
+      shouldRevalidate: alwaysRevalidate,
+      ...page(() => import('../features/reports/VouchersReportPage')),
+    },
   ],
 };
 

@@ -47,6 +47,7 @@ export const ROUTE_PATHS = {
   'settings-online-shop': '/settings/online-shop',
   users: '/users',
   history: '/history',
+  'vouchers-report': '/reports/vouchers',
   auth: '/auth',
   login: '/auth/login',
   'lost-password': '/auth/lost-password',

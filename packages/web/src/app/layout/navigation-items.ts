@@ -2,6 +2,7 @@ import { BOOKING_STATUSES } from '@app/domain';
 import {
   IconBalloon,
   IconCalendarEvent,
+  IconChartBar,
   IconClipboardList,
   IconDatabase,
   IconFileImport,
@@ -90,6 +91,12 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
     },
     canAccess('users', me) && { label: 'Utilisateurs', to: pathTo('users'), section: '/users', icon: IconUsers },
     canAccess('settings', me) && { label: 'Historique', to: pathTo('history'), section: '/history', icon: IconHistory },
+    canAccess('settings', me) && {
+      label: 'Rapports',
+      to: pathTo('vouchers-report'),
+      section: '/reports',
+      icon: IconChartBar,
+    },
   ];
   return items.filter((item): item is NavigationItem => item !== false);
 }
