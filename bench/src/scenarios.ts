@@ -1,12 +1,13 @@
-import { type Database, dashboard } from '@app/server';
+import { computeVouchersReport, type Database, dashboard } from '@app/server';
 import { sql } from 'kysely';
+import { BENCH_TODAY } from './generate.js';
 
 // The measured calls (a–d: lists, planning, flight; e–g: the booking page's reads and a filtered, searched status
 // list), each with its "floor": the same answer produced by hand-written SQL through the driver in the bench
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n';
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o';
 export const SCENARIO_KEYS: readonly ScenarioKey[] = [
   'a',
   'b',
@@ -22,6 +23,7 @@ export const SCENARIO_KEYS: readonly ScenarioKey[] = [
   'l',
   'm',
   'n',
+  'o',
 ];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
@@ -476,6 +478,17 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       method: 'GET',
       path: '/api/dashboard',
       floor: () => dashboard(db, dialect),
+    },
+    {
+      // (o) the vouchers report (issue 29 point 4) at the dataset's reference day: aggregated SQL kept per date as
+      // the dashboard's; the floor computes it afresh every time (services/vouchers-report.ts, no kept answer).
+      key: 'o',
+      label: 'rapport des bons',
+      p99TargetMs: 50,
+      note: 'plancher : le calcul du rapport sans réponse gardée (SQL agrégé écrit à la main), sans HTTP',
+      method: 'GET',
+      path: `/api/reports/vouchers?at=${BENCH_TODAY}`,
+      floor: () => computeVouchersReport(db, dialect, BENCH_TODAY),
     },
     {
       key: 'k',

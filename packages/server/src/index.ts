@@ -13,3 +13,4 @@ export {
 } from './seed/random.js';
 export { dashboard } from './services/dashboard.js';
 export { importFile as importRemoteOrderFile } from './services/remote-order-folder.js';
+export { computeVouchersReport } from './services/vouchers-report.js';

@@ -197,10 +197,11 @@ const answers = answerCache<VoucherReport>(REPORT_TABLES, 8);
 
 /** The report at `at` (YYYY-MM-DD, already validated). */
 export function vouchersReport(db: Kysely<DB>, dialect: Dialect, at: string): Promise<VoucherReport> {
-  return answers(db, at, () => computeReport(db, dialect, at));
+  return answers(db, at, () => computeVouchersReport(db, dialect, at));
 }
 
-async function computeReport(db: Kysely<DB>, dialect: Dialect, at: string): Promise<VoucherReport> {
+/** The report computed afresh, without the kept answer (the bench's floor). */
+export async function computeVouchersReport(db: Kysely<DB>, dialect: Dialect, at: string): Promise<VoucherReport> {
   const [outstanding, months, origins, providers] = await Promise.all([
     outstandingRows(db, dialect, at),
     monthRows(db, dialect, at),
