@@ -5,6 +5,7 @@ export * from './display.js';
 export * from './flight-record.js';
 export * from './history.js';
 export * from './messages.js';
+export * from './partner-api.js';
 export * from './phone.js';
 export * from './public-planning.js';
 export * from './query.js';

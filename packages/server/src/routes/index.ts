@@ -7,6 +7,7 @@ import { registerDocumentRoutes } from './documents.js';
 import { registerFlightRoutes } from './flights.js';
 import { registerHistoryRoutes } from './history.js';
 import { registerMailRoutes } from './mail.js';
+import { registerOpenApiRoutes } from './openapi.js';
 import { registerPlanningRoutes } from './planning.js';
 import { registerProfileRoutes } from './profile.js';
 import { registerPublicRoutes } from './public.js';
@@ -46,6 +47,7 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerRegistrationRequestRoutes(app);
   await registerDashboardRoutes(app);
   await registerRemoteOrderRoutes(app);
+  await registerOpenApiRoutes(app);
   await registerHistoryRoutes(app);
   await registerReportRoutes(app);
 }
