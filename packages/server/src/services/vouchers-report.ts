@@ -22,11 +22,13 @@ import { csvLine } from '../http/csv.js';
 //   completed by hand, with no realized flight, on the day of its last change);
 // - expired ('Périmée'): the day after its last valid day, when the daily job turns it (no validity date: the day
 //   of its last change);
-// - canceled ('Annulée'): the day of its last change (a canceled booking is no longer edited), UTC.
-// The purchase day is `booked_at`, the creation day when missing. Months: sold = bought in the month (canceled
-// bookings are no sale, as on the dashboard), flown = completed in the month, expired = turned 'Périmée' in the
-// month unused (breakage), refunded = refunds recorded in the month. Every amount is the booking's total, summed in
-// integer cents in SQL (no float drift) and given back as euros with two decimals.
+// - canceled ('Annulée'): the day of its refund when 'Rembourser' recorded one (the booking is canceled with it),
+//   else the day of its last change (a canceled booking is no longer edited), UTC.
+// The purchase day is `booked_at`, the creation day when missing. Months: sold = bought in the month (a canceled
+// booking is no sale, as on the dashboard, unless it was refunded: the sale happened, the refund took it back),
+// flown = completed in the month, expired = turned 'Périmée' in the month unused (breakage), refunded = the
+// refunded amounts recorded in the month. Every other amount is the booking's total. Sums are in integer cents in
+// SQL (no float drift), given back as euros with two decimals.
 //
 // Two aggregated statements whatever the data; the answer is kept per `at` while the tables it reads are
 // unchanged (engine/answer-cache.ts, the dashboard's rule).
@@ -85,15 +87,17 @@ async function outstandingRows(db: Kysely<DB>, dialect: Dialect, at: string): Pr
   const d = dialectSql(dialect);
   // The month after the last one listed: 'YYYY-MM' texts compare as the months they name.
   const afterExpiring = monthFrom(at, VOUCHER_REPORT_MONTHS);
-  const realizedAfter = sql`exists (select 1 from passengers p
-      join registrations r on r.passenger_id = p.id
-      join flights f on f.id = r.flight_id
-      where p.booking_id = b.id and f.flight_status_id = ${REALIZED} and f.scheduled_date > ${d.day(at)})`;
+  // The bookings flown after `at`: few, found from the flights (status and date index), not booking by booking.
+  const realizedAfter = sql`b.id in (select p.booking_id from flights f
+      join registrations r on r.flight_id = f.id
+      join passengers p on p.id = r.passenger_id
+      where f.flight_status_id = ${REALIZED} and f.scheduled_date > ${d.day(at)})`;
   const anyRealized = sql`exists (select 1 from passengers p
       join registrations r on r.passenger_id = p.id
       join flights f on f.id = r.flight_id
       where p.booking_id = b.id and f.flight_status_id = ${REALIZED})`;
   const changedAfter = sql`${d.dayOf('b.updated_at')} > ${d.day(at)}`;
+  const canceledAfter = sql`coalesce(b.refunded_on, ${d.dayOf('b.updated_at')}) > ${d.day(at)}`;
   const expiringMonth = d.month(sql.ref('b.validity_date'));
   const { rows } = await sql<OutstandingRow>`
     select b.booking_origin_id as origin_id, b.business_provider_id as provider_id,
@@ -106,7 +110,7 @@ async function outstandingRows(db: Kysely<DB>, dialect: Dialect, at: string): Pr
       and (b.booking_status_id in (${list(OPEN)})
         or (b.booking_status_id = ${EXPIRED}
           and (b.validity_date >= ${d.day(at)} or (b.validity_date is null and ${changedAfter})))
-        or (b.booking_status_id = ${CANCELED} and ${changedAfter})
+        or (b.booking_status_id = ${CANCELED} and ${canceledAfter})
         or (b.booking_status_id = ${COMPLETED} and (${realizedAfter} or (${changedAfter} and not ${anyRealized}))))
     group by 1, 2, 3
   `.execute(db);
@@ -125,7 +129,7 @@ async function monthRows(db: Kysely<DB>, dialect: Dialect, at: string): Promise<
   const { rows } = await sql<MonthRow>`
     select 'sold' as k, ${d.month(purchase)} as m, sum(${d.cents('b.total_amount')}) as amount
       from bookings b
-      where b.booking_status_id <> ${CANCELED}
+      where (b.booking_status_id <> ${CANCELED} or b.refunded_on is not null)
         and ((b.booked_at >= ${d.day(from)} and b.booked_at <= ${d.day(at)})
           or (b.booked_at is null and ${d.dayOf('b.created_at')} >= ${d.day(from)}
             and ${d.dayOf('b.created_at')} <= ${d.day(at)}))
@@ -158,6 +162,11 @@ async function monthRows(db: Kysely<DB>, dialect: Dialect, at: string): Promise<
       from bookings b
       where b.booking_status_id = ${EXPIRED} and b.validity_date is null
         and ${changed} >= ${d.day(from)} and ${changed} <= ${d.day(at)}
+      group by 2
+    union all
+    select 'refunded', ${d.month(sql.ref('b.refunded_on'))}, sum(${d.cents('b.refunded_amount')})
+      from bookings b
+      where b.refunded_on >= ${d.day(from)} and b.refunded_on <= ${d.day(at)}
       group by 2
   `.execute(db);
   return rows;

@@ -173,6 +173,25 @@ describe(`vouchers report on ${engine}`, () => {
     // N: completed, flown on AT: flown in March, not outstanding.
     ids.n = await newBooking(db, { booking_status_id: 3, booked_at: '2026-03-01', total_amount: 99.99 });
     await register(db, realizedMarch10, [await newPassenger(db, ids.n)]);
+    // P: refunded on 20 February (33.33 of 40), its last change after AT: the refund day closes it; sold in
+    // February all the same (refunded, not a mistake).
+    ids.p = await newBooking(db, {
+      booking_status_id: 4,
+      booked_at: '2026-02-10',
+      total_amount: 40,
+      refunded_on: '2026-02-20',
+      refunded_amount: 33.33,
+      updated_at: '2026-03-12T09:00:00.000Z',
+    });
+    // Q: refunded on AT: not outstanding at AT (though changed since), outstanding the day before.
+    ids.q = await newBooking(db, {
+      booking_status_id: 4,
+      booked_at: '2025-12-15',
+      passengers_number: 1,
+      total_amount: 0.07,
+      refunded_on: AT,
+      refunded_amount: 0.07,
+    });
     // O: in progress, no amount.
     ids.o = await newBooking(db, {
       booking_status_id: 2,
@@ -234,12 +253,12 @@ describe(`vouchers report on ${engine}`, () => {
 
   it('gives the sold, flown, expired and refunded amounts of the month of AT and the 11 before it', async () => {
     const body = await report(AT);
-    const month = (m: string, sold = 0, flown = 0, expired = 0) => ({
+    const month = (m: string, sold = 0, flown = 0, expired = 0, refunded = 0) => ({
       month: m,
       sold_amount: sold,
       flown_amount: flown,
       expired_amount: expired,
-      refunded_amount: 0,
+      refunded_amount: refunded,
     });
     expect(body.months).toEqual([
       month('2025-04', 250),
@@ -250,18 +269,19 @@ describe(`vouchers report on ${engine}`, () => {
       month('2025-09'),
       month('2025-10'),
       month('2025-11', 80.05),
-      month('2025-12', 0.2),
+      month('2025-12', 0.27),
       month('2026-01', 123.45, 80.05),
-      month('2026-02', 10.01, 333.33),
-      month('2026-03', 100.09, 99.99, 45.67),
+      month('2026-02', 50.01, 333.33, 0, 33.33),
+      month('2026-03', 100.09, 99.99, 45.67, 0.07),
     ]);
   });
 
   it('moves every boundary with AT: the day before, bookings closed on AT are still outstanding', async () => {
     const body = await report('2026-03-09');
-    // C (bought on AT) leaves; E (valid until 9 March), K (canceled on AT) and N (flown on AT) come in.
-    expect(body.outstanding.count).toBe(10);
-    expect(body.outstanding.total_amount).toBe(679.31);
+    // C (bought on AT) leaves; E (valid until 9 March), K (canceled on AT), N (flown on AT) and Q (refunded on AT)
+    // come in.
+    expect(body.outstanding.count).toBe(11);
+    expect(body.outstanding.total_amount).toBe(679.38);
     expect(body.months.at(-1)).toEqual({
       month: '2026-03',
       sold_amount: 99.99,
@@ -297,7 +317,7 @@ describe(`vouchers report on ${engine}`, () => {
       sold_amount: 600.09,
       flown_amount: 349.99,
       expired_amount: 65.66,
-      refunded_amount: 0,
+      refunded_amount: 0.07,
     });
   });
 
@@ -325,7 +345,7 @@ describe(`vouchers report on ${engine}`, () => {
     expect(lines).toContain('Sans apporteur;4;70,21');
     expect(lines).toContain('03/2026;2;143,44');
     expect(lines).toContain('Mois;Vendu (€);Volé (€);Périmé (€);Remboursé (€)');
-    expect(lines).toContain('03/2026;100,09;99,99;45,67;0,00');
+    expect(lines).toContain('03/2026;100,09;99,99;45,67;0,07');
   });
 
   it('is for administrators: 401 signed out, 403 for an operator, su allowed', async () => {
