@@ -29,7 +29,8 @@ export type AttentionKey =
   | 'pre_flight_infos'
   | 'remaining_due'
   | 'registration_requests'
-  | 'expiring_vouchers';
+  | 'expiring_vouchers'
+  | 'refund_to_offer';
 
 /** One list a 'to do' item opens: a bookings list of a status (or the flights list) narrowed by `filters`. */
 export type AttentionLink = {
@@ -74,6 +75,7 @@ export const ATTENTION_LABELS: Record<AttentionKey, string> = {
   remaining_due: 'Reste à payer',
   registration_requests: "Demandes d'inscription en attente",
   expiring_vouchers: `Bons expirant sous ${EXPIRING_SOON_DAYS} jours`,
+  refund_to_offer: 'Remboursement à proposer',
 };
 
 /** Booking statuses whose bookings are still to fly (the editable ones of SPEC §4.1). */
@@ -106,6 +108,8 @@ export function attentionFilters(today: string): Record<Exclude<AttentionKey, 'r
       { field: 'validity_date', op: '>=', value: today },
       { field: 'validity_date', op: '<=', value: addDays(today, EXPIRING_SOON_DAYS) },
     ],
+    // Issue 29: open bookings the refund rule raised after repeated weather postponements.
+    refund_to_offer: [{ field: 'refund_to_offer', op: '=', value: '1' }],
   };
 }
 

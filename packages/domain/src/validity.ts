@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { integer, payload, requiredText } from './schemas/common.js';
+import { BOUNDS, hasAtMostDecimals } from './schemas/bounds.js';
+import { bounded, date, integer, payload, requiredText } from './schemas/common.js';
 import { BOOKING_STATUSES } from './statuses.js';
 
 // Voucher validity (issue 12 point 3). A booking's `validity_date` is the last day its voucher may fly: purchase
@@ -70,3 +71,37 @@ export const flightPostponeSchema = payload({
     .transform((v) => v === true || v === 1),
 });
 export type FlightPostpone = z.input<typeof flightPostponeSchema>;
+
+/**
+ * POST /api/bookings/{id}/refund, 'Rembourser' (issue 29): the day and the amount given back. The booking is canceled
+ * with it; the vouchers report reads refunded_on and refunded_amount.
+ */
+export const bookingRefundSchema = payload({
+  refunded_on: date(),
+  amount: bounded(BOUNDS.amount)
+    .refine((v) => v > 0, 'Le montant remboursé doit être positif.')
+    .refine((v) => hasAtMostDecimals(v, BOUNDS.amount.decimals), 'Deux décimales au maximum.')
+    .transform((v) => Math.round(v * 100) / 100),
+});
+export type BookingRefund = z.input<typeof bookingRefundSchema>;
+
+/** The automatic extension rules (issue 29): 'near_expiry' (a), 'attempts' (b); null for 'Prolonger'. */
+export type ValidityRule = 'near_expiry' | 'attempts';
+
+/** A row of GET /api/booking-validity-extensions: the booking's validity history. */
+export type ValidityExtensionRow = {
+  id: number;
+  booking_id: number;
+  months: number;
+  reason: string;
+  previous_validity_date: string | null;
+  validity_date: string;
+  /** 'Automatique' for a rule's extension, the user's name for 'Prolonger'. */
+  user_name: string | null;
+  created_at: string;
+  rule: ValidityRule | null;
+  flight_id: number | null;
+  outbox_mail_id: number | null;
+  mail_status: 'pending' | 'sent' | 'failed' | null;
+  mail_sent_at: string | null;
+};

@@ -44,6 +44,8 @@ export async function render(db: Db, slug: string, variables: TemplateVariables)
 export type BookingContact = {
   number: string;
   passengersNumber: number;
+  /** Flights its passengers were postponed from for the weather (issue 29). */
+  weatherPostponements: number;
   customerName: string;
   referentName: string;
   /** The referent passenger's email, else the customer's; null when neither has one. */
@@ -60,6 +62,7 @@ export async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map
       'b.id',
       'b.number',
       'b.passengers_number',
+      'b.weather_postponements',
       'c.first_name',
       'c.last_name',
       'c.company_name',
@@ -81,6 +84,7 @@ export async function bookingContacts(db: Db, bookingIds: number[]): Promise<Map
     contacts.set(b.id, {
       number: b.number,
       passengersNumber: b.passengers_number,
+      weatherPostponements: b.weather_postponements,
       customerName,
       referentName: referent ? joinName(referent.first_name, referent.last_name) : '',
       recipient: clean(referent?.email) || clean(b.customer_email) || null,
@@ -94,6 +98,7 @@ export const bookingVariables = (contact: BookingContact, companyName: string): 
   'customer.full_name': contact.customerName,
   'referent.full_name': contact.referentName,
   'booking.passengers_number': contact.passengersNumber,
+  'booking.weather_postponements': contact.weatherPostponements,
   'company.name': companyName,
 });
 

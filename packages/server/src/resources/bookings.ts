@@ -52,6 +52,12 @@ export const bookings: Resource = {
     number_alt: f.string({ textIndex: true }),
     booked_at: f.date(),
     validity_date: f.date(),
+    // Issue 29: the weather postponements counted by the postponement and its undo, 'Remboursement à proposer'
+    // raised by the refund rule, and the refund recorded by 'Rembourser' (services/refund.ts). Read-only here.
+    weather_postponements: f.integer({ notNull: true }),
+    refund_to_offer: f.flag(),
+    refunded_on: f.date(),
+    refunded_amount: f.number(),
     passengers_number: f.integer({ notNull: true }),
     booking_status_id: f.integer({ notNull: true }),
     customer_id: f.integer(),

@@ -1,7 +1,10 @@
-import { flightPostponeSchema, validityExtensionSchema } from '@app/domain';
+import { bookingRefundSchema, flightPostponeSchema, validityExtensionSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { getResource } from '../engine/index.js';
+import { NotFoundError } from '../http/errors.js';
+import { validityAttestationPdf } from '../pdf/lazy.js';
 import { postponeFlight } from '../services/postponement.js';
+import { refundBooking } from '../services/refund.js';
 import { extendValidity } from '../services/validity.js';
 import { bodyOf, pathId } from './params.js';
 
@@ -29,5 +32,27 @@ export async function registerValidityRoutes(app: FastifyInstance): Promise<void
     const input = validityExtensionSchema.parse(bodyOf(request));
     const extension = await extendValidity(db, bookingId, input, request.auth ?? null);
     return reply.code(201).send(extension);
+  });
+
+  // Issue 29: 'Rembourser' (the refund recorded, the booking canceled).
+  app.post('/api/bookings/:id/refund', async (request) => {
+    const bookingId = pathId(request);
+    const input = bookingRefundSchema.parse(bodyOf(request));
+    return refundBooking(db, bookingId, input, request.auth ?? null);
+  });
+
+  // Issue 29: the 'Attestation de validité' staff download and send (signed-in staff, as the tickets).
+  app.get('/api/bookings/:id/validity.pdf', async (request, reply) => {
+    const id = pathId(request);
+    const booking = await db.selectFrom('bookings').select('number').where('id', '=', id).executeTakeFirst();
+    if (!booking) throw new NotFoundError();
+    const pdf = await (await validityAttestationPdf()).renderValidityAttestationPdf(db, id);
+    if (!pdf) throw new NotFoundError();
+    const name = `attestation-validite-${booking.number.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf`;
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(pdf);
   });
 }

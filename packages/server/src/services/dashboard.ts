@@ -91,6 +91,11 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
         and (b.woocommerce_order_id is not null or exists (select 1 from remote_orders ro where ro.booking_id = b.id))
       group by b.booking_status_id
     union all
+    select 'refund_to_offer', b.booking_status_id, count(*), count(*)
+      from bookings b
+      where b.refund_to_offer = 1 and b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
+      group by b.booking_status_id
+    union all
     select 'registration_requests', null, count(*), count(distinct rr.flight_id)
       from registration_requests rr
       join flights f on f.id = rr.flight_id
@@ -107,6 +112,7 @@ const ATTENTION_ORDER: AttentionKey[] = [
   'remaining_due',
   'registration_requests',
   'expiring_vouchers',
+  'refund_to_offer',
 ];
 
 function attentionItems(rows: AttentionRow[], today: string): AttentionItem[] {

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../http/errors.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';
+import { applyVoucherRules, undoVoucherRules } from './voucher-rules.js';
 
 // Weather postponement in one action (issue 12 point 2, docs/decisions.md). Setting a planned flight to
 // 'Reporté - météo' unregisters its passengers, keeping the manifest in flight_postponements (the flight's history
@@ -34,6 +35,9 @@ export type PostponementResult = {
   queued: number;
   /** Bookings that got no mail: no address for the referent or the customer. */
   skipped: { booking_id: number; number: string }[];
+  /** Issue 29: validity extensions the rules wrote, and 'Remboursement à proposer' raised. */
+  extended: number;
+  refund_to_offer: number;
 };
 
 const flightWhen = (flight: { scheduled_date: string; scheduled_time: string }) =>
@@ -221,6 +225,16 @@ export async function postponeFlightIn(
       )),
     );
   }
+  // Issue 29: one more attempt for each booking of the manifest (one per flight, whatever its passengers), then
+  // the operator's rules on the bookings put back to pending.
+  if (bookingIds.length > 0) {
+    await trx
+      .updateTable('bookings')
+      .set((eb) => ({ weather_postponements: eb('weather_postponements', '+', 1) }))
+      .where('id', 'in', bookingIds)
+      .execute();
+  }
+  const rules = await applyVoucherRules(trx, flight, openIds, auth);
   await trx
     .updateTable('flights')
     .set({ flight_status_id: FLIGHT_STATUSES.weatherPostponed.id, updated_at: now })
@@ -245,7 +259,15 @@ export async function postponeFlightIn(
     sendMail && bookingIds.length > 0
       ? await queueFlightMails(trx, POSTPONED_TEMPLATE, flight, bookingIds, userId)
       : { queued: 0, skipped: [] };
-  return { flight_id: flightId, passengers: manifest.length, bookings: bookingIds.length, queued, skipped };
+  return {
+    flight_id: flightId,
+    passengers: manifest.length,
+    bookings: bookingIds.length,
+    queued,
+    skipped,
+    extended: rules.extended,
+    refund_to_offer: rules.refundToOffer,
+  };
 }
 
 /** POST /api/flights/{id}/postpone {send_mail}: the whole action in one transaction. */
@@ -371,6 +393,15 @@ export async function undoPostponementIn(trx: Trx, flightId: number, auth: Auth 
     )),
   );
   await trx.deleteFrom('flight_postponements').where('flight_id', '=', flightId).execute();
+  // Issue 29: the attempt is taken back, and what the rules wrote for it while the customer has not received it.
+  await trx
+    .updateTable('bookings')
+    .set((eb) => ({
+      weather_postponements: sql<number>`case when ${eb.ref('weather_postponements')} > 0 then ${eb.ref('weather_postponements')} - 1 else 0 end`,
+    }))
+    .where('id', 'in', bookingIds.length ? bookingIds : [0])
+    .execute();
+  await undoVoucherRules(trx, flightId, bookingIds, auth);
   for (const row of rows) {
     history.push({
       resource: 'flight-postponements',

@@ -57,6 +57,14 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   widget_show_location: 'switch',
   widget_show_prestation: 'switch',
   voucher_validity_months: 'months',
+  validity_rule_near_expiry_enabled: 'switch',
+  validity_rule_near_expiry_days: 'number',
+  validity_rule_near_expiry_months: 'months',
+  validity_rule_attempts_enabled: 'switch',
+  validity_rule_attempts_count: 'number',
+  validity_rule_attempts_months: 'months',
+  validity_rule_refund_enabled: 'switch',
+  validity_rule_refund_count: 'number',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
@@ -65,6 +73,9 @@ const TEXT_MAX_LENGTH = 10_000;
 const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
   ofp_passenger_supplement: BOUNDS.passengerSupplement,
   ofp_pilot_bag_default: BOUNDS.bagWeight,
+  validity_rule_near_expiry_days: BOUNDS.validityRuleDays,
+  validity_rule_attempts_count: BOUNDS.validityRuleCount,
+  validity_rule_refund_count: BOUNDS.validityRuleCount,
 };
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };

@@ -9,7 +9,7 @@ import {
   type ValidityExtension,
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
@@ -74,6 +74,104 @@ export type ExtensionResult = {
   booking_status_id: number;
 };
 
+/** The booking columns an extension reads, under the booking's lock. */
+export type ExtendedBooking = {
+  id: number;
+  booking_status_id: number;
+  booked_at: string | null;
+  validity_date: string | null;
+  created_at: string;
+};
+
+export const lockedBookingForExtension = (trx: Transaction<DB>, bookingId: number) =>
+  trx
+    .selectFrom('bookings')
+    .select(['id', 'booking_status_id', 'booked_at', 'validity_date', 'created_at'])
+    .where('id', '=', bookingId)
+    .executeTakeFirst();
+
+/** The date an extension starts from: the validity, else purchase (creation) date + the months setting. */
+export async function extensionBase(trx: Transaction<DB>, booking: ExtendedBooking): Promise<string> {
+  return (
+    booking.validity_date ?? addMonths(booking.booked_at ?? booking.created_at.slice(0, 10), await validityMonths(trx))
+  );
+}
+
+/**
+ * Writes one extension in the caller's transaction, the booking locked by the caller: the new date (an expired
+ * booking reopens as pending), the extension's row, a note and the history. 'Prolonger' and the automatic rules
+ * (services/voucher-rules.ts: `rule` and `flightId` set, no user) write it the same way.
+ */
+export async function writeExtension(
+  trx: Transaction<DB>,
+  booking: ExtendedBooking,
+  input: { months: number; reason: string; rule?: ExtensionRule | null; flightId?: number | null },
+  auth: Auth | null,
+  validityDate: string,
+) {
+  const userId = input.rule ? null : authorOf(auth);
+  const status = booking.booking_status_id;
+  const reopened = status === BOOKING_STATUSES.expired.id;
+  const nextStatus = reopened ? BOOKING_STATUSES.pending.id : status;
+  const now = new Date().toISOString();
+  await trx
+    .updateTable('bookings')
+    .set({ validity_date: validityDate, booking_status_id: nextStatus, updated_at: now })
+    .where('id', '=', booking.id)
+    .execute();
+  const extension = await trx
+    .insertInto('booking_validity_extensions')
+    .values({
+      booking_id: booking.id,
+      months: input.months,
+      reason: input.reason,
+      previous_validity_date: booking.validity_date,
+      validity_date: validityDate,
+      user_id: userId,
+      created_at: now,
+      rule: input.rule ?? null,
+      flight_id: input.flightId ?? null,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const content =
+    `Validité prolongée de ${input.months} mois, jusqu'au ${frenchDate(validityDate)}` +
+    `${reopened ? ' (réservation remise en attente)' : ''} : ${input.reason}`;
+  const note = await trx
+    .insertInto('booking_notes')
+    .values({ booking_id: booking.id, content, user_id: userId, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // An automatic extension is the system's (no author), whoever postponed the flight.
+  await recordHistory(trx, input.rule ? null : auth, [
+    {
+      resource: 'bookings',
+      recordId: booking.id,
+      action: 'update',
+      changes: diffRow(
+        { validity_date: booking.validity_date, booking_status_id: status },
+        { validity_date: validityDate, booking_status_id: nextStatus },
+      ),
+      bookingId: booking.id,
+    },
+    {
+      resource: 'booking-validity-extensions',
+      recordId: extension.id,
+      action: 'create',
+      changes: diffRow(null, { ...extension }),
+      bookingId: booking.id,
+    },
+    {
+      resource: 'booking-notes',
+      recordId: note.id,
+      action: 'create',
+      changes: diffRow(null, { ...note }),
+      bookingId: booking.id,
+    },
+  ]);
+  return { extension, nextStatus };
+}
+
 /**
  * POST /api/bookings/{id}/extend-validity: the validity moves by `months` from its current date (from the
  * purchase date + setting when it had none), recorded with the reason and the user, with a note on the booking.
@@ -87,78 +185,17 @@ export async function extendValidity(
   auth: Auth | null,
   today = localDate(),
 ): Promise<ExtensionResult> {
-  const userId = authorOf(auth);
   return db.transaction().execute(async (trx) => {
     if ((await lockBooking(trx, bookingId)) === null) throw new NotFoundError('Réservation introuvable.');
-    const booking = await trx
-      .selectFrom('bookings')
-      .select(['id', 'booking_status_id', 'booked_at', 'validity_date', 'created_at'])
-      .where('id', '=', bookingId)
-      .executeTakeFirstOrThrow();
+    const booking = await lockedBookingForExtension(trx, bookingId);
+    if (!booking) throw new NotFoundError('Réservation introuvable.');
     const status = booking.booking_status_id;
     if (status === BOOKING_STATUSES.completed.id || status === BOOKING_STATUSES.canceled.id) {
       throw new ConflictError(VALIDITY_MESSAGES.closed);
     }
-    const base =
-      booking.validity_date ??
-      addMonths(booking.booked_at ?? booking.created_at.slice(0, 10), await validityMonths(trx));
-    const validityDate = addMonths(base, input.months);
+    const validityDate = addMonths(await extensionBase(trx, booking), input.months);
     if (validityDate < today) throw ValidationError.field('months', VALIDITY_MESSAGES.stillPast(validityDate));
-    const reopened = status === BOOKING_STATUSES.expired.id;
-    const nextStatus = reopened ? BOOKING_STATUSES.pending.id : status;
-    const now = new Date().toISOString();
-    await trx
-      .updateTable('bookings')
-      .set({ validity_date: validityDate, booking_status_id: nextStatus, updated_at: now })
-      .where('id', '=', bookingId)
-      .execute();
-    const extension = await trx
-      .insertInto('booking_validity_extensions')
-      .values({
-        booking_id: bookingId,
-        months: input.months,
-        reason: input.reason,
-        previous_validity_date: booking.validity_date,
-        validity_date: validityDate,
-        user_id: userId,
-        created_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const content =
-      `Validité prolongée de ${input.months} mois, jusqu'au ${frenchDate(validityDate)}` +
-      `${reopened ? ' (réservation remise en attente)' : ''} : ${input.reason}`;
-    const note = await trx
-      .insertInto('booking_notes')
-      .values({ booking_id: bookingId, content, user_id: userId, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await recordHistory(trx, auth, [
-      {
-        resource: 'bookings',
-        recordId: bookingId,
-        action: 'update',
-        changes: diffRow(
-          { validity_date: booking.validity_date, booking_status_id: status },
-          { validity_date: validityDate, booking_status_id: nextStatus },
-        ),
-        bookingId,
-      },
-      {
-        resource: 'booking-validity-extensions',
-        recordId: extension.id,
-        action: 'create',
-        changes: diffRow(null, { ...extension }),
-        bookingId,
-      },
-      {
-        resource: 'booking-notes',
-        recordId: note.id,
-        action: 'create',
-        changes: diffRow(null, { ...note }),
-        bookingId,
-      },
-    ]);
+    const { extension, nextStatus } = await writeExtension(trx, booking, input, auth, validityDate);
     return {
       id: extension.id,
       booking_id: bookingId,

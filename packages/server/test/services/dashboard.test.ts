@@ -176,6 +176,7 @@ describe(`dashboard on ${engine}`, () => {
       'remaining_due',
       'registration_requests',
       'expiring_vouchers',
+      'refund_to_offer',
     ]);
     expect(summary('incomplete_bookings')).toEqual({
       count: 2,
