@@ -126,6 +126,18 @@ async function senderSettings(
   return { from: { name: value('mail_sender_name') || address, address }, ...(replyTo ? { replyTo } : {}) };
 }
 
+/**
+ * One Message-ID per outbox row, the same at every attempt. A process killed after the SMTP server accepted a mail
+ * but before the row was marked sent leaves it pending; once the claim runs out another process sends it again, and
+ * that copy carries the first one's id, so the receiving servers and mail programs take it for the same message
+ * (the queue cannot know whether the first copy left: npm run test:cluster kills a server while mails go out).
+ */
+export function outboxMessageId(row: Pick<OutboxRow, 'id' | 'created_at'>, from: Sender['from']): string {
+  const domain = /@([A-Za-z0-9.-]+)/.exec(from)?.[1] ?? 'localhost';
+  const created = new Date(row.created_at).getTime();
+  return `<outbox.${row.id}.${Number.isFinite(created) ? created : 0}@${domain}>`;
+}
+
 /** Sends a claimed row and records the outcome; true when it left. Never throws for an SMTP failure. */
 export async function deliverClaimed(db: Kysely<DB>, sender: Sender, { row, lockedUntil }: Claim): Promise<boolean> {
   try {
@@ -139,6 +151,7 @@ export async function deliverClaimed(db: Kysely<DB>, sender: Sender, { row, lock
       html: row.html,
       text: row.text,
       attachments,
+      messageId: outboxMessageId(row, sender.from),
     });
   } catch (error) {
     await recordFailure(db, row, lockedUntil, error);

@@ -198,4 +198,28 @@ describe(`mail queue on ${engine}`, () => {
     expect(await app.ctx.mailer.deliverDue()).toBe(0);
     expect(flaky.raws.join('\n')).not.toContain('give-up@example.test');
   });
+
+  it('a mail sent again because its process died before recording it keeps its Message-ID', async () => {
+    const app = await appWith(flaky.smtpUrl);
+    const first = await enqueueMail(database.db, mail('resent@example.test'));
+    await enqueueMail(database.db, mail('not-resent@example.test'));
+    await app.ctx.mailer.deliverDue();
+    // What a kill -9 between the SMTP server's acceptance and the row's update leaves: the row pending, its claim
+    // run out. The next pass sends it again.
+    await database.db
+      .updateTable('outbox_mails')
+      .set({ status: 'pending', sent_at: null, locked_until: null })
+      .where('id', '=', first.id)
+      .execute();
+    await app.ctx.mailer.deliverDue();
+    const messageIds = (to: string) =>
+      flaky.raws.filter((raw) => raw.includes(`To: ${to}`)).map((raw) => /^Message-ID:\s*(\S+)/im.exec(raw)?.[1]);
+    const resent = messageIds('resent@example.test');
+    const other = messageIds('not-resent@example.test');
+    expect(resent).toHaveLength(2);
+    expect(resent[0]).toMatch(/^<outbox\.\d+\.\d+@[^>]+>$/);
+    expect(resent[1]).toBe(resent[0]);
+    expect(other).toHaveLength(1);
+    expect(other[0]).not.toBe(resent[0]);
+  });
 });
