@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/domain';
 import {
   ActionIcon,
   Alert,
+  Anchor,
   Button,
   Checkbox,
   Code,
@@ -9,6 +10,7 @@ import {
   Group,
   Modal,
   Stack,
+  Text,
   TextInput,
   Tooltip,
 } from '@mantine/core';
@@ -95,6 +97,13 @@ export default function ApiKeysPage() {
   ];
   return (
     <>
+      {/* What a key opens, for the partner's developer: the machine-readable description (GET /api/openapi.json). */}
+      <Text size="sm" mb="md">
+        Une clé d'API donne accès au planning en lecture seule et au dépôt de fichiers de commandes.{' '}
+        <Anchor href="/api/openapi.json" target="_blank" rel="noopener">
+          Description OpenAPI de l'API pour les partenaires
+        </Anchor>
+      </Text>
       <DataList<ApiClient>
         label="Clés d'API"
         endpoint={ENDPOINT}
