@@ -142,6 +142,10 @@ const settings: RouteObject = {
       ...page(() => import('../features/settings/OperationalFlightPlanSettingsPage')),
     },
     {
+      ...named('settings-vouchers', 'Bons et validité'),
+      ...page(() => import('../features/settings/VoucherSettingsPage')),
+    },
+    {
       ...named('capabilities', 'Droits des rôles'),
       loader: accessLoader('suOnly'),
       shouldRevalidate: alwaysRevalidate,

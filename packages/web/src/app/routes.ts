@@ -41,6 +41,7 @@ export const ROUTE_PATHS = {
   'settings-emails-global': '/settings/emails/global-settings',
   'email-templates': '/settings/emails/email-templates',
   'settings-operational-flight-plan': '/settings/operational-flight-plan',
+  'settings-vouchers': '/settings/vouchers',
   capabilities: '/settings/capabilities',
   'api-keys': '/settings/api-keys',
   widgets: '/settings/widgets',

@@ -1,28 +1,31 @@
-import { BOOKING_STATUSES, EXPIRING_SOON_DAYS, localDate, MAX_VALIDITY_MONTHS, validityState } from '@app/domain';
-import { Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconCalendarPlus } from '@tabler/icons-react';
+import {
+  BOOKING_STATUSES,
+  BOUNDS,
+  EXPIRING_SOON_DAYS,
+  localDate,
+  MAX_VALIDITY_MONTHS,
+  type ValidityExtensionRow,
+  validityState,
+} from '@app/domain';
+import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconCalendarPlus, IconCash, IconFileCertificate, IconMail, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { api, apiUrl } from '../../api/client';
 import { FormModal, StatusTag, SummaryCard, useFieldError, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { useNotifiedList } from '../../lib/use-notified-query';
-import { BOOKINGS_ENDPOINT, type Booking, formatDate } from './booking-model';
+import { BOOKINGS_ENDPOINT, type Booking, formatAmount, formatDate } from './booking-model';
 
 // Issue 12 point 3: a booking's voucher validity. The tag says what expires soon or has lapsed (lists and booking
 // page); the card shows the date, 'Prolonger' (N months and a reason, POST /api/bookings/{id}/extend-validity) and
 // the extensions recorded so far.
+// Issue 29: the weather postponements, 'Remboursement à proposer', 'Rembourser', the validity history (every
+// extension, manual or automatic, with its reason, author, date and whether its mail left) and the attestation.
 
 const EXTENSIONS_ENDPOINT = '/api/booking-validity-extensions';
 
-type Extension = {
-  id: number;
-  months: number;
-  reason: string;
-  previous_validity_date: string | null;
-  validity_date: string;
-  user_name: string | null;
-  created_at: string;
-};
+type Extension = ValidityExtensionRow;
 
 /** 'Expire bientôt' within EXPIRING_SOON_DAYS, 'Validité dépassée' once past; nothing for a closed booking. */
 export function ValidityTag({
@@ -141,10 +144,122 @@ export function ExtendValidityDialog({
   );
 }
 
+/** What became of an extension's mail to the customer. */
+export function mailState(extension: Pick<Extension, 'mail_status' | 'mail_sent_at' | 'rule'>): string {
+  switch (extension.mail_status) {
+    case 'sent':
+      return extension.mail_sent_at
+        ? `Email envoyé le ${formatDate(extension.mail_sent_at.slice(0, 10))}`
+        : 'Email envoyé';
+    case 'pending':
+      return "Email en attente d'envoi";
+    case 'failed':
+      return 'Email non envoyé';
+    default:
+      return extension.rule ? 'Sans email (aucune adresse)' : 'Sans email';
+  }
+}
+
+/** The booking's validity history, newest first: what 'Prolonger' and the weather rules wrote. */
+export function ValidityHistory({ extensions }: { extensions: Extension[] }) {
+  if (extensions.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        Aucune prolongation.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={6} role="list" aria-label="Historique de validité">
+      {extensions.map((e) => {
+        const sent = e.mail_status === 'sent';
+        return (
+          <Stack key={e.id} gap={0} role="listitem">
+            <Text size="sm">
+              <Text span inherit fw={600}>
+                {`+${e.months} mois, jusqu'au ${formatDate(e.validity_date)}`}
+              </Text>
+              {` — ${e.reason}`}
+            </Text>
+            <Group gap={6} wrap="wrap">
+              <Text size="xs" c="dimmed">
+                {`${formatDate(e.created_at.slice(0, 10))} · ${e.user_name ?? 'Utilisateur supprimé'}`}
+              </Text>
+              <Group gap={2} wrap="nowrap">
+                {sent ? <IconMail size={12} aria-hidden /> : <IconMailOff size={12} aria-hidden />}
+                <Text size="xs" c={sent ? undefined : 'dimmed'}>
+                  {mailState(e)}
+                </Text>
+              </Group>
+            </Group>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+export function RefundDialog({
+  booking,
+  opened,
+  onClose,
+  onSaved,
+}: {
+  booking: Pick<Booking, 'id' | 'paid_amount' | 'total_amount'>;
+  opened: boolean;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const [date, setDate] = useState<string | null>(localDate());
+  const [amount, setAmount] = useState<number | string>(booking.paid_amount ?? booking.total_amount ?? '');
+  const dateError = useFieldError('refunded_on');
+  const amountError = useFieldError('amount');
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title="Rembourser la réservation"
+      failureMessage="Le remboursement a échoué"
+      successMessage="Remboursement enregistré"
+      onSubmit={() =>
+        api.post(`${BOOKINGS_ENDPOINT}/${booking.id}/refund`, {
+          refunded_on: date ?? '',
+          amount: amount === '' ? null : Number(amount),
+        })
+      }
+      onSaved={onSaved}
+    >
+      <Text size="sm">La réservation sera annulée et le remboursement inscrit à son historique.</Text>
+      <DateInput
+        name="refunded_on"
+        label="Date du remboursement"
+        required
+        value={date}
+        onChange={(value) => setDate(typeof value === 'string' ? value : null)}
+        valueFormat="DD/MM/YYYY"
+        error={dateError}
+      />
+      <NumberInput
+        name="amount"
+        label="Montant remboursé (€)"
+        required
+        min={0.01}
+        max={BOUNDS.amount.max}
+        step={0.01}
+        decimalScale={2}
+        decimalSeparator=","
+        value={amount}
+        onChange={setAmount}
+        error={amountError}
+      />
+    </FormModal>
+  );
+}
+
 /** The booking page's 'Validité du bon' section. */
 export function ValidityCard({ booking }: { booking: Booking }) {
   const refresh = useRefreshDataList();
-  const dialog = useDialog<'extend'>();
+  const dialog = useDialog<'extend' | 'refund'>();
   const extensions = useNotifiedList<Extension>(
     [EXTENSIONS_ENDPOINT, 'of-booking', booking.id],
     (signal) =>
@@ -152,7 +267,10 @@ export function ValidityCard({ booking }: { booking: Booking }) {
         EXTENSIONS_ENDPOINT,
         {
           filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
-          order: [{ field: 'created_at', direction: 'DESC' }],
+          order: [
+            { field: 'created_at', direction: 'DESC' },
+            { field: 'id', direction: 'DESC' },
+          ],
         },
         signal,
       ),
@@ -161,6 +279,13 @@ export function ValidityCard({ booking }: { booking: Booking }) {
   const isClosed =
     booking.booking_status_id === BOOKING_STATUSES.completed.id ||
     booking.booking_status_id === BOOKING_STATUSES.canceled.id;
+  const isRefunded = Boolean(booking.refunded_on);
+  const postponements = booking.weather_postponements ?? 0;
+  const saved = () => {
+    void refresh(EXTENSIONS_ENDPOINT);
+    void refresh(BOOKINGS_ENDPOINT);
+    void refresh('/api/booking-notes');
+  };
   return (
     <SummaryCard
       title="Validité du bon"
@@ -183,32 +308,63 @@ export function ValidityCard({ booking }: { booking: Booking }) {
           </Text>
           <ValidityTag booking={booking} />
         </Group>
-        {(extensions.data ?? []).length > 0 && (
-          <Stack gap={4} role="list" aria-label="Prolongations">
-            {(extensions.data ?? []).map((e) => (
-              <Text key={e.id} size="sm" role="listitem">
-                {`${formatDate(e.created_at.slice(0, 10))} : +${e.months} mois, jusqu'au ${formatDate(e.validity_date)} — ${e.reason}${e.user_name ? ` (${e.user_name})` : ''}`}
-              </Text>
-            ))}
-          </Stack>
+        <Text size="sm">
+          {postponements === 0 ? 'Aucun report météo' : `${postponements} report${postponements > 1 ? 's' : ''} météo`}
+        </Text>
+        {booking.refund_to_offer === 1 && !isRefunded && (
+          <Alert color="orange" p="xs" title="Remboursement à proposer">
+            <Text size="sm">{`${postponements} reports météo : proposez au client le remboursement de son bon.`}</Text>
+          </Alert>
         )}
-        {extensions.data?.length === 0 && (
-          <Text size="sm" c="dimmed">
-            Aucune prolongation.
+        {isRefunded && (
+          <Text size="sm" fw={600}>
+            {`Remboursée de ${formatAmount(booking.refunded_amount)} le ${formatDate(booking.refunded_on)}`}
           </Text>
         )}
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600} mt={4}>
+          Historique de validité
+        </Text>
+        {extensions.data && <ValidityHistory extensions={extensions.data} />}
+        <Group gap="xs" mt={4}>
+          <Button
+            component="a"
+            href={apiUrl(`${BOOKINGS_ENDPOINT}/${booking.id}/validity.pdf`)}
+            download={`attestation-validite-${booking.number}.pdf`}
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconFileCertificate size={14} aria-hidden />}
+          >
+            Attestation de validité
+          </Button>
+          {!isRefunded && booking.booking_status_id !== BOOKING_STATUSES.completed.id && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              color={booking.refund_to_offer === 1 ? 'orange' : undefined}
+              leftSection={<IconCash size={14} aria-hidden />}
+              onClick={() => dialog.open('refund')}
+            >
+              Rembourser
+            </Button>
+          )}
+        </Group>
       </Stack>
-      {dialog.value && (
+      {dialog.value === 'extend' && (
         <ExtendValidityDialog
           key={dialog.key}
           booking={booking}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={() => {
-            void refresh(EXTENSIONS_ENDPOINT);
-            void refresh(BOOKINGS_ENDPOINT);
-            void refresh('/api/booking-notes');
-          }}
+          onSaved={saved}
+        />
+      )}
+      {dialog.value === 'refund' && (
+        <RefundDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved}
         />
       )}
     </SummaryCard>

@@ -17,6 +17,12 @@ import { useBookingListStatus } from './useBookingListStatus';
 
 const DEFAULT_ORDER: OrderItem[] = [{ field: 'booked_at', direction: 'DESC' }];
 
+/** 'Reports météo' filter: at least this many postponements. */
+const WEATHER_POSTPONEMENT_OPTIONS = [1, 2, 3, 4, 5, 7].map((n) => ({
+  value: String(n),
+  label: n === 1 ? 'Au moins 1 report' : `Au moins ${n} reports`,
+}));
+
 const FILTERS: FilterDefinition[] = [
   {
     id: 'location_id',
@@ -61,6 +67,16 @@ const FILTERS: FilterDefinition[] = [
     toFilters: (value) => (value ? expiringSoonFilters() : []),
   },
   { id: 'validity_date', label: 'Date de validité', type: 'dateRange' },
+  // Issue 29: bookings the weather kept grounded N times or more, and those the refund rule raised.
+  {
+    id: 'weather_postponements',
+    label: 'Reports météo',
+    type: 'select',
+    options: WEATHER_POSTPONEMENT_OPTIONS,
+    toFilters: (value) =>
+      typeof value === 'string' && value !== '' ? [{ field: 'weather_postponements', op: '>=', value }] : [],
+  },
+  { id: 'refund_to_offer', label: 'Remboursement à proposer', type: 'switch' },
 ];
 
 /** The completeness badges of a booking (§3 has_pre_flight_infos, has_all_infos, has_total_weight). */
@@ -193,6 +209,30 @@ const COLUMNS: DataColumn<Booking>[] = [
         <ValidityTag booking={b} />
       </Stack>
     ),
+  },
+  {
+    // Issue 29: the flights its passengers were postponed from for the weather.
+    label: 'Reports météo',
+    key: 'weather_postponements',
+    sortField: 'weather_postponements',
+    csv: [
+      ['Reports météo', 'weather_postponements'],
+      ['Remboursement à proposer', 'refund_to_offer'],
+    ],
+    align: 'right',
+    render: (b) =>
+      (b.weather_postponements ?? 0) > 0 ? (
+        <Stack gap={2} align="flex-end">
+          <Text inherit>{b.weather_postponements}</Text>
+          {b.refund_to_offer === 1 && (
+            <StatusTag size="small" color="warning">
+              À rembourser
+            </StatusTag>
+          )}
+        </Stack>
+      ) : (
+        <EmptyValue />
+      ),
   },
   {
     label: 'Montants',

@@ -54,6 +54,13 @@ export type Booking = {
   booked_at: string | null;
   /** Last day the voucher may fly (issue 12). */
   validity_date: string | null;
+  /** Flights its passengers were postponed from for the weather (issue 29). */
+  weather_postponements?: number;
+  /** 1: 'Remboursement à proposer', raised by the refund rule (issue 29). */
+  refund_to_offer?: number;
+  /** The refund recorded by 'Rembourser' (issue 29). */
+  refunded_on?: string | null;
+  refunded_amount?: number | null;
   passengers_number: number;
   booking_status_id: number;
   customer_id: number | null;

@@ -12,6 +12,7 @@ export default function SettingsLayout() {
     canAccess('ticketTemplates', me) && { label: 'Modèles de billet', to: pathTo('ticket-templates') },
     { label: 'Emails', to: pathTo('settings-emails') },
     { label: 'Plan de vol opérationnel', to: pathTo('settings-operational-flight-plan') },
+    { label: 'Bons et validité', to: pathTo('settings-vouchers') },
     canAccess('suOnly', me) && { label: 'Droits des rôles', to: pathTo('capabilities') },
     { label: "Clés d'API", to: pathTo('api-keys') },
     { label: 'Widgets', to: pathTo('widgets') },
