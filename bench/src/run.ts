@@ -19,9 +19,10 @@ import {
   type ScenarioKey,
   type SequenceContext,
 } from './scenarios.js';
+import { runSoak, SOAK_SCENARIOS } from './soak.js';
 
 // `npm run bench -- [--scale 1] [--duration 5] [--connections 10] [--scenarios a,b,c,d,e,f,g] [--fresh] [--fuzz N]
-// [--cpu-prof] [--export] [--uncached]`
+// [--cpu-prof] [--export] [--uncached] [--soak S [--rate R]]`
 // Starts the REAL server (packages/server/dist/main.js, as `npm start` does) in a child process on a free port,
 // signs in the way the browser does (session cookie + XSRF cookie and header), loads each scenario with autocannon,
 // runs the same answer as hand-written SQL in this process for the same time (the floor), and prints
@@ -62,13 +63,16 @@ type Options = {
    * answering it from its kept answers (packages/server/src/http/kept-reads.ts), which measures the engine's path.
    */
   uncached: boolean;
+  /** A steady mixed load for this many seconds instead of the scenarios (soak.ts), at `rate` requests a second. */
+  soak: number;
+  rate: number;
 };
 
 function parseOptions(args: readonly string[]): Options {
   const scale = Number(flag(args, 'scale') ?? 1);
   const duration = Number(flag(args, 'duration') ?? 5);
   const connections = Number(flag(args, 'connections') ?? 10);
-  const scenarios = (flag(args, 'scenarios') ?? DEFAULT_SCENARIOS.join(','))
+  const scenarios = (flag(args, 'scenarios') ?? (flag(args, 'soak') ? SOAK_SCENARIOS : DEFAULT_SCENARIOS).join(','))
     .split(',')
     .map((s) => s.trim()) as ScenarioKey[];
   if (!(scale > 0)) throw new Error('--scale doit être un nombre positif.');
@@ -78,6 +82,11 @@ function parseOptions(args: readonly string[]): Options {
     throw new Error(`--scenarios : parmi ${SCENARIO_KEYS.join(',')}.`);
   const fuzz = Number(flag(args, 'fuzz') ?? 0);
   if (!(Number.isInteger(fuzz) && fuzz >= 0 && fuzz <= 100_000)) throw new Error('--fuzz : un nombre de requêtes.');
+  const soak = Number(flag(args, 'soak') ?? 0);
+  if (!(Number.isInteger(soak) && (soak === 0 || (soak >= 60 && soak <= 3600))))
+    throw new Error('--soak : une durée entre 60 et 3600 secondes.');
+  const rate = Number(flag(args, 'rate') ?? 200);
+  if (!(Number.isInteger(rate) && rate >= 1 && rate <= 5000)) throw new Error('--rate : entre 1 et 5000 requêtes/s.');
   return {
     scale,
     duration,
@@ -88,6 +97,8 @@ function parseOptions(args: readonly string[]): Options {
     cpuProf: args.includes('--cpu-prof'),
     exportCsv: args.includes('--export'),
     uncached: args.includes('--uncached'),
+    soak,
+    rate,
   };
 }
 
@@ -420,6 +431,24 @@ async function main(): Promise<void> {
     if (options.exportCsv) {
       const pid = child.pid as number;
       if (!(await runExportBench(base, headers, () => rssOf(pid)))) process.exitCode = 1;
+      return;
+    }
+    if (options.soak > 0) {
+      const pid = child.pid as number;
+      const sale = scenarios.find((s) => s.sequence);
+      try {
+        const report = await runSoak(
+          base,
+          headers,
+          scenarios,
+          { seconds: options.soak, rate: options.rate, writeEvery: 10 },
+          () => rssOf(pid),
+          () => fullCollections.count,
+        );
+        if (!report.ok) process.exitCode = 1;
+      } finally {
+        await sale?.cleanup?.();
+      }
       return;
     }
     const measures: Measure[] = [];
