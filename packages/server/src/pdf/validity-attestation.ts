@@ -22,7 +22,7 @@ const styles = StyleSheet.create({
   operator: { paddingBottom: 8 },
   operatorName: { fontSize: 13, fontFamily: 'Helvetica-Bold' },
   muted: { color: MUTED },
-  title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginTop: 24 },
+  title: { fontSize: 18, fontFamily: 'Helvetica-Bold', marginTop: 24, lineHeight: 1.2, marginBottom: 4 },
   subtitle: { color: MUTED, marginTop: 2 },
   box: { marginTop: 16, borderWidth: 1, borderColor: LINE, borderRadius: 3, padding: 10 },
   row: { flexDirection: 'row', paddingVertical: 1.5 },
