@@ -37,6 +37,13 @@ const steps = [
   // What `npm start` would build: the 'commands' step built the same checkout a moment ago, so an unchanged web app is
   // not bundled twice (scripts/build.mjs compares the hash of its inputs).
   { name: 'build', cmd: 'node scripts/build.mjs --if-changed' },
+  // Two built servers behind nginx on PostgreSQL, one killed and restarted under load (docs/operations.md).
+  {
+    name: 'cluster',
+    cmd: 'node ops/cluster/run.mjs',
+    env: { CLUSTER_REPORT: `${out}/cluster.json` },
+    report: 'cluster.json',
+  },
   {
     name: 'e2e',
     cmd: 'npx playwright test --reporter=list,json',
