@@ -49,10 +49,8 @@ export const BOUNDS = {
   /** A balloon's autonomy, flying and reserve times, in minutes (services/flight-masses.ts): 24 hours at most. */
   duration: { min: 0, max: 1440, unit: 'min', subject: 'La durée', isFeminine: true },
   amount: { min: 0, max: 1_000_000, unit: '€', subject: 'Le montant', decimals: 2 },
-  /** Issue 29, setting validity_rule_near_expiry_days: how near the validity's end a postponed flight is. */
-  validityRuleDays: { min: 1, max: 365, unit: 'jours', subject: 'Le nombre de jours', isInteger: true },
-  /** Issue 29, settings validity_rule_attempts_count and validity_rule_refund_count. */
-  validityRuleCount: { min: 1, max: 100, unit: '', subject: 'Le nombre de reports', isInteger: true },
+  /** Setting backup_keep: how many daily backups stay in their folder. */
+  backupKeep: { min: 1, max: 365, unit: '', subject: 'Le nombre de sauvegardes', isInteger: true },
 } as const satisfies Record<string, Bound>;
 
 export type BoundName = keyof typeof BOUNDS;

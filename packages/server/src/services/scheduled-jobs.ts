@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { refreshPlannerStatistics } from '../db/planner-statistics.js';
+import { runDailyBackup } from './backup.js';
 import { startPoller } from './poller.js';
 import { runDailyExpiry } from './validity.js';
 
@@ -24,6 +25,14 @@ export function startScheduledJobs(
     run: async () => {
       const { ran, expired } = await runDailyExpiry(app.ctx.db);
       if (ran) app.log.info({ expired: expired.length }, 'réservations périmées : passage quotidien effectué');
+      try {
+        // The daily backup (settings backup_folder, backup_keep), once per day across processes (services/backup.ts).
+        const backup = await runDailyBackup(app.ctx.db, app.ctx.config);
+        if (backup.ran)
+          app.log.info({ dir: backup.dir, removed: backup.removed.length }, 'sauvegarde quotidienne faite');
+      } catch (error) {
+        app.log.error({ err: error }, 'sauvegarde quotidienne : échec (nouvel essai au prochain passage)');
+      }
       try {
         await refreshPlannerStatistics(app.ctx);
       } catch (error) {

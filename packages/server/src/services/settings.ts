@@ -24,7 +24,17 @@ import { shopAddressProblem } from './shop-address.js';
 // Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
 
-type SettingKind = 'switch' | 'number' | 'months' | 'text' | 'email' | 'url' | 'html' | 'address' | 'website';
+type SettingKind =
+  | 'switch'
+  | 'number'
+  | 'months'
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'html'
+  | 'address'
+  | 'website'
+  | 'folder';
 
 /**
  * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
@@ -57,25 +67,19 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   widget_show_location: 'switch',
   widget_show_prestation: 'switch',
   voucher_validity_months: 'months',
-  validity_rule_near_expiry_enabled: 'switch',
-  validity_rule_near_expiry_days: 'number',
-  validity_rule_near_expiry_months: 'months',
-  validity_rule_attempts_enabled: 'switch',
-  validity_rule_attempts_count: 'number',
-  validity_rule_attempts_months: 'months',
-  validity_rule_refund_enabled: 'switch',
-  validity_rule_refund_count: 'number',
+  backup_folder: 'folder',
+  backup_keep: 'number',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
+const FOLDER_MAX_LENGTH = 500;
+export const FOLDER_INVALID = `Le dossier doit être un chemin absolu sur le serveur (${FOLDER_MAX_LENGTH} caractères au plus).`;
 
 /** The range of each 'number' key (issue 26), from the table the settings pages' inputs read too. */
 const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
   ofp_passenger_supplement: BOUNDS.passengerSupplement,
   ofp_pilot_bag_default: BOUNDS.bagWeight,
-  validity_rule_near_expiry_days: BOUNDS.validityRuleDays,
-  validity_rule_attempts_count: BOUNDS.validityRuleCount,
-  validity_rule_refund_count: BOUNDS.validityRuleCount,
+  backup_keep: BOUNDS.backupKeep,
 };
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };
@@ -167,6 +171,9 @@ export function normalizeSettingValue(
         return problem ? { error: problem } : { value: address };
       }
       if (text && SETTING_KINDS[key] === 'website' && !isWebsite(text)) return { error: WEBSITE_INVALID };
+      // A folder on the server (the daily backup's): absolute, so it does not depend on where the server started.
+      if (text && SETTING_KINDS[key] === 'folder' && (!text.startsWith('/') || text.length > FOLDER_MAX_LENGTH))
+        return { error: FOLDER_INVALID };
       if (!isCleanText(text)) return { error: 'Caractère de contrôle non autorisé.' };
       return { value: text };
     }
