@@ -45,6 +45,18 @@ export function parseFrenchDate(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 
+/** Names of the calendar's controls, read by screen readers. */
+const CALENDAR_LABELS = {
+  previousMonth: 'Mois précédent',
+  nextMonth: 'Mois suivant',
+  previousYear: 'Année précédente',
+  nextYear: 'Année suivante',
+  previousDecade: 'Décennie précédente',
+  nextDecade: 'Décennie suivante',
+  monthLevelControl: 'Choisir le mois',
+  yearLevelControl: "Choisir l'année",
+};
+
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -119,7 +131,8 @@ function Report({ report }: { report: VoucherReport }) {
   const due = Math.round((outstanding.total_amount - outstanding.paid_amount) * 100) / 100;
   const expiring = report.expiring.map((m) => ({ ...m, label: shortMonth(m.month) }));
   const months = report.months.map((m) => ({ ...m, label: shortMonth(m.month) }));
-  const euros = (value: number) => eurosNoCents.format(value);
+  // Whole euros on the axes, cents while the amounts are small (a 0,30 € month would read '0 €').
+  const euros = (value: number) => (Math.abs(value) >= 100 ? eurosNoCents.format(value) : formatAmount(value));
   return (
     <Stack gap="xl">
       <Section title={`Bons en cours au ${formatDate(report.at)}`}>
@@ -133,7 +146,8 @@ function Report({ report }: { report: VoucherReport }) {
             hint={due > 0 ? `${formatAmount(due)} restant à encaisser` : undefined}
           />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        {/* One under the other: a list's table needs 600 px, more than half the page beside the navigation. */}
+        <Stack gap="md">
           <Stack gap="xs">
             <Title order={3} size="h5">
               Par origine
@@ -156,7 +170,7 @@ function Report({ report }: { report: VoucherReport }) {
               getRowKey={byGroup}
             />
           </Stack>
-        </SimpleGrid>
+        </Stack>
       </Section>
       <Section title="Expirations des 12 prochains mois">
         <ChartCard title="Montant des bons en cours par mois d'expiration">
@@ -244,6 +258,7 @@ export default function VouchersReportPage() {
           }}
           valueFormat="DD/MM/YYYY"
           dateParser={parseFrenchDate}
+          ariaLabels={CALENDAR_LABELS}
           minDate={VOUCHER_REPORT_MIN_DATE}
           maxDate={today}
           w={200}
