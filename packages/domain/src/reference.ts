@@ -65,6 +65,18 @@ export const SETTING_DEFAULTS = {
   /** Issue 32: the daily backup's folder on the server (absolute; empty: no daily backup) and how many are kept. */
   backup_folder: '',
   backup_keep: '7',
+  /**
+   * Issue 29, page 'Bons et validité': at a weather postponement, (a) a validity ending within N days is extended by
+   * M months; (b) at K postponements, M' months once; (c) at R, 'Remboursement à proposer'.
+   */
+  validity_rule_near_expiry_enabled: '1',
+  validity_rule_near_expiry_days: '60',
+  validity_rule_near_expiry_months: '4',
+  validity_rule_attempts_enabled: '1',
+  validity_rule_attempts_count: '4',
+  validity_rule_attempts_months: '6',
+  validity_rule_refund_enabled: '1',
+  validity_rule_refund_count: '7',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

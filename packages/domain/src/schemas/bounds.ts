@@ -51,6 +51,10 @@ export const BOUNDS = {
   amount: { min: 0, max: 1_000_000, unit: '€', subject: 'Le montant', decimals: 2 },
   /** Setting backup_keep: how many daily backups stay in their folder. */
   backupKeep: { min: 1, max: 365, unit: '', subject: 'Le nombre de sauvegardes', isInteger: true },
+  /** Issue 29, setting validity_rule_near_expiry_days: how near the validity's end a postponed flight is. */
+  validityRuleDays: { min: 1, max: 365, unit: 'jours', subject: 'Le nombre de jours', isInteger: true },
+  /** Issue 29, settings validity_rule_attempts_count and validity_rule_refund_count. */
+  validityRuleCount: { min: 1, max: 100, unit: '', subject: 'Le nombre de reports', isInteger: true },
 } as const satisfies Record<string, Bound>;
 
 export type BoundName = keyof typeof BOUNDS;

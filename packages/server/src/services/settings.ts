@@ -69,6 +69,14 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   voucher_validity_months: 'months',
   backup_folder: 'folder',
   backup_keep: 'number',
+  validity_rule_near_expiry_enabled: 'switch',
+  validity_rule_near_expiry_days: 'number',
+  validity_rule_near_expiry_months: 'months',
+  validity_rule_attempts_enabled: 'switch',
+  validity_rule_attempts_count: 'number',
+  validity_rule_attempts_months: 'months',
+  validity_rule_refund_enabled: 'switch',
+  validity_rule_refund_count: 'number',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
@@ -80,6 +88,9 @@ const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
   ofp_passenger_supplement: BOUNDS.passengerSupplement,
   ofp_pilot_bag_default: BOUNDS.bagWeight,
   backup_keep: BOUNDS.backupKeep,
+  validity_rule_near_expiry_days: BOUNDS.validityRuleDays,
+  validity_rule_attempts_count: BOUNDS.validityRuleCount,
+  validity_rule_refund_count: BOUNDS.validityRuleCount,
 };
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };

@@ -215,7 +215,14 @@ describe(`bounds of numbers and names on ${engine}`, () => {
     const numberKeys = Object.entries(SETTING_KINDS)
       .filter(([, kind]) => kind === 'number')
       .map(([key]) => key);
-    expect(numberKeys.sort()).toEqual(['backup_keep', 'ofp_passenger_supplement', 'ofp_pilot_bag_default']);
+    expect(numberKeys.sort()).toEqual([
+      'backup_keep',
+      'ofp_passenger_supplement',
+      'ofp_pilot_bag_default',
+      'validity_rule_attempts_count',
+      'validity_rule_near_expiry_days',
+      'validity_rule_refund_count',
+    ]);
     for (const key of numberKeys) {
       for (const value of [1e308, -1, '1e308', 'Infinity']) {
         const response = await send('PUT', `/api/settings/${key}`, { value });
