@@ -2,6 +2,7 @@ import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCle
 import { type Insertable, PostgresAdapter, sql, type Transaction } from 'kysely';
 import { fold } from '../db/database.js';
 import type { DB, PassengersTable } from '../db/schema.js';
+import { constraintViolation } from '../engine/db-errors.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import type { Auth } from '../http/context.js';
 import { nextBookingNumber } from './booking-numbers.js';
@@ -159,6 +160,38 @@ async function takeBookingNumber(trx: Transaction<DB>): Promise<string> {
 
 const isPostgres = (trx: Transaction<DB>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
+const isBookingNumberTaken = (error: unknown) => {
+  const violation = constraintViolation(error);
+  return violation?.kind === 'unique' && violation.columns.includes('number');
+};
+
+/**
+ * Inserts the booking under the next free number. Staff may save the number they were proposed
+ * (GET /api/booking-next-number) while an import runs, another server process's request included: on PostgreSQL
+ * that booking can be written between this transaction's read of the numbers and its insert, and the unique index
+ * refuses the insert. It is undone to a savepoint and the number read again, past the one just taken (a 500
+ * otherwise, the whole file's import lost: seen by npm run test:cluster). SQLite serializes writers: no such race.
+ */
+async function insertWithFreeNumber<T>(trx: Transaction<DB>, insert: (number: string) => Promise<T>): Promise<T> {
+  if (!isPostgres(trx)) return insert(await takeBookingNumber(trx));
+  for (let attempt = 1; ; attempt += 1) {
+    const number = await takeBookingNumber(trx);
+    await sql`SAVEPOINT booking_number`.execute(trx);
+    try {
+      const row = await insert(number);
+      await sql`RELEASE SAVEPOINT booking_number`.execute(trx);
+      return row;
+    } catch (error) {
+      await sql`ROLLBACK TO SAVEPOINT booking_number`.execute(trx);
+      if (!isBookingNumberTaken(error) || attempt >= 10) throw error;
+      // The other booking is committed (the index waited for it): the numbers read again include it.
+      const next = await nextBookingNumber(trx);
+      const dash = next.lastIndexOf('-');
+      numberCache.set(trx, { prefix: next.slice(0, dash + 1), sequence: Number(next.slice(dash + 1)) - 1 });
+    }
+  }
+}
+
 /**
  * The prestation an order names (issue 27): by id, else its code/SKU against the prestations' shop references, else
  * its code or product name against their labels, both sides compared by productKey (accents, case, spaces, dashes
@@ -283,27 +316,32 @@ export async function importOrder(
     .returningAll()
     .executeTakeFirstOrThrow();
 
-  const number = await takeBookingNumber(trx);
   const paid = order.amountPaid ?? null;
   const total = order.amountTotal ?? null;
-  const booking = await trx
-    .insertInto('bookings')
-    .values({
-      number,
-      booked_at: order.purchaseDate,
-      passengers_number: order.passengerCount,
-      booking_status_id: 1,
-      customer_id: customer.id,
-      prestation_id: prestationId,
-      booking_origin_id: await originId(trx, order.origin, history),
-      paid_amount: paid,
-      total_amount: total,
-      remaining_amount: total !== null ? Math.max(0, Math.round((total - (paid ?? 0)) * 100) / 100) : null,
-      woocommerce_order_id: order.source === 'woocommerce' ? orderId : null,
-      validity_date: addMonths(order.purchaseDate, await monthsOf(trx)),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  // Read (or written) before the booking's savepoint, which undoes only the booking.
+  const bookingOriginId = await originId(trx, order.origin, history);
+  const validityDate = addMonths(order.purchaseDate, await monthsOf(trx));
+  const booking = await insertWithFreeNumber(trx, (number) =>
+    trx
+      .insertInto('bookings')
+      .values({
+        number,
+        booked_at: order.purchaseDate,
+        passengers_number: order.passengerCount,
+        booking_status_id: 1,
+        customer_id: customer.id,
+        prestation_id: prestationId,
+        booking_origin_id: bookingOriginId,
+        paid_amount: paid,
+        total_amount: total,
+        remaining_amount: total !== null ? Math.max(0, Math.round((total - (paid ?? 0)) * 100) / 100) : null,
+        woocommerce_order_id: order.source === 'woocommerce' ? orderId : null,
+        validity_date: validityDate,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow(),
+  );
+  const number = booking.number;
   history.push(
     { resource: 'customers', recordId: customer.id, action: 'create', changes: diffRow(null, { ...customer }) },
     {

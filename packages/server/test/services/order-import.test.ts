@@ -1,4 +1,6 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parisYear } from '../../src/services/booking-numbers.js';
 import { importOrder, type NormalizedOrder, OrderImportError, validateOrder } from '../../src/services/order-import.js';
 import { createTestDatabase, engine, type TestDatabase } from '../helpers.js';
 
@@ -235,4 +237,37 @@ describe(`order import service on ${engine}`, () => {
     expect(new Set(ok.map((r) => r.bookingId)).size).toBe(1);
     expect((await counts()).bookings).toBe(1);
   });
+
+  it('takes the next number when staff save the one it read while it runs (another process, PostgreSQL)', async () => {
+    const first = `${parisYear()}-00001`;
+    let imported: Promise<Awaited<ReturnType<typeof run>>> | undefined;
+    // Staff's booking is written but not committed when the import reads the numbers (PostgreSQL: the import
+    // proposes the same one and its insert waits on the unique index; SQLite: the import waits for the commit).
+    await database.db.transaction().execute(async (staff) => {
+      await staff
+        .insertInto('bookings')
+        .values({ number: first, passengers_number: 1, booking_status_id: 1 })
+        .execute();
+      imported = run(order());
+      await delay(500);
+    });
+    const result = await imported!;
+    expect(result.created).toBe(true);
+    const booking = await database.db
+      .selectFrom('bookings')
+      .select('number')
+      .where('id', '=', result.bookingId)
+      .executeTakeFirstOrThrow();
+    expect(booking.number).toBe(`${parisYear()}-00002`);
+    const tickets = await database.db
+      .selectFrom('passengers')
+      .select('ticket_number')
+      .where('booking_id', '=', result.bookingId)
+      .orderBy('ticket_number')
+      .execute();
+    expect(tickets.map((t) => t.ticket_number)).toEqual([`${parisYear()}-00002-01`, `${parisYear()}-00002-02`]);
+    expect(await database.db.selectFrom('remote_orders').select('order_id').execute()).toEqual([
+      { order_id: 'SB-1001' },
+    ]);
+  }, 20_000);
 });
