@@ -106,6 +106,13 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   total_amount: 'Montant total',
   remaining_amount: 'Reste à payer',
   refundable: 'Remboursable',
+  // Issue 29: the weather attempts, the refund rule and 'Rembourser', an automatic extension's rule and mail.
+  weather_postponements: 'Reports météo',
+  refund_to_offer: 'Remboursement à proposer',
+  refunded_on: 'Remboursée le',
+  refunded_amount: 'Montant remboursé',
+  rule: 'Règle',
+  outbox_mail_id: 'Email',
   payment_method_id: 'Moyen de paiement',
   booking_id: 'Réservation',
   linked_booking_id: 'Réservation liée',
@@ -187,7 +194,12 @@ const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{
 const two = (n: number) => String(n).padStart(2, '0');
 const localStamp = (d: Date) =>
   `${two(d.getDate())}/${two(d.getMonth() + 1)}/${d.getFullYear()} ${two(d.getHours())}:${two(d.getMinutes())}`;
-const FLAGS = /^(is_|has_)|^refundable$|^removed_requested_date$/;
+const FLAGS = /^(is_|has_)|^refundable$|^removed_requested_date$|^refund_to_offer$/;
+/** An automatic validity extension's rule (issue 29), as the settings page 'Bons et validité' names it. */
+const VALIDITY_RULES = new Map<unknown, string>([
+  ['near_expiry', 'échéance proche'],
+  ['attempts', 'reports météo répétés'],
+]);
 
 /** A value as a French reader expects it: status labels, 'n° 12' for another record, Oui/Non for flags, DD/MM/YYYY for dates, HH:mm for times, decimal commas, '—' for nothing. */
 export function formatHistoryValue(field: string, value: unknown): string {
@@ -198,6 +210,7 @@ export function formatHistoryValue(field: string, value: unknown): string {
   const status = STATUS_LABELS[field]?.get(Number(value));
   if (status) return status;
   if (field === 'status' && REQUEST_STATES.has(value)) return REQUEST_STATES.get(value)!;
+  if (field === 'rule' && VALIDITY_RULES.has(value)) return VALIDITY_RULES.get(value)!;
   // Another record: its number, as the entry's own title says it ('Passager n° 12').
   if (field.endsWith('_id') && /^\d+$/.test(String(value))) return `n° ${value}`;
   if (FLAGS.test(field) && (value === 0 || value === 1 || value === '0' || value === '1' || typeof value === 'boolean'))
