@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { z } from 'zod';
+import { MESSAGES } from './auth/messages.js';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import { databaseHealth } from './db/availability.js';
@@ -18,6 +19,7 @@ import { startMailWorker } from './mail/queue.js';
 import { registry } from './resources/index.js';
 import { registerAccountRoutes, registerSpecialRoutes } from './routes/index.js';
 import { registerResourceRoutes } from './routes/resources.js';
+import { deepHealthAccess, readDeepHealth } from './services/deep-health.js';
 import { startScheduledJobs } from './services/scheduled-jobs.js';
 import { startShopSyncWorker } from './services/shop-sync.js';
 
@@ -86,10 +88,16 @@ export async function buildApp({
   // read it without a session. 503 while the database does not answer, so that a load balancer sends the traffic
   // elsewhere; never the reason's details. No session read (anonymous): it must not need the database to answer.
   const health = databaseHealth(ctx.db);
-  app.get('/health', { config: { access: { access: 'public', isAnonymous: true } } }, async (_request, reply) => {
+  // ?deep=1 adds the mail queue's oldest waiting mail and the last backup's age, for an API key or an administrator
+  // (services/deep-health.ts); the plain check stays anonymous and costs one read.
+  app.get('/health', { config: { access: { access: 'public', isAnonymous: true } } }, async (request, reply) => {
     const state = await health.read();
     if (!state) return reply.status(503).send({ status: 'unavailable', reason: 'database' });
-    return { status: 'ok', maintenance: state.maintenance };
+    if ((request.query as { deep?: unknown }).deep !== '1') return { status: 'ok', maintenance: state.maintenance };
+    const access = await deepHealthAccess(ctx.db, request);
+    if (access === 'unauthenticated') return reply.status(401).send({ message: MESSAGES.unauthenticated });
+    if (access === 'forbidden') return reply.status(403).send({ message: MESSAGES.forbidden });
+    return { status: 'ok', maintenance: state.maintenance, ...(await readDeepHealth(ctx.db)) };
   });
   // The auth plugin is the hooks (who is calling, may they); it comes first so that every route passes them.
   await registerAuth(app);
