@@ -331,19 +331,22 @@ async function seed(api, pool) {
     }),
   );
   // Vouchers past their validity: the daily expiry, due when the cluster starts, must turn them 'Périmée' once.
+  // Numbers of their own (staff may type any): twelve at once would otherwise race for the proposed one.
   world.expired = await Promise.all(
-    range(EXPIRED_BOOKINGS).map(async () => {
-      for (let attempt = 0; attempt < 10; attempt += 1) {
-        const number = (await must(api.call('GET', '/api/booking-next-number', { kind: 'setup' }), 'numéro')).number;
-        const booking = await api.call('POST', '/api/bookings', {
-          json: { number, passengers_number: 1, booked_at: '2020-01-15', validity_date: '2021-01-14' },
+    range(EXPIRED_BOOKINGS).map(async (i) => {
+      const booking = await must(
+        api.call('POST', '/api/bookings', {
+          json: {
+            number: `PERIME-${process.pid}-${i}`,
+            passengers_number: 1,
+            booked_at: '2020-01-15',
+            validity_date: '2021-01-14',
+          },
           kind: 'setup',
-        });
-        if (ok(booking)) return booking.body.id;
-        // Another of these took the number proposed: ask again.
-        if (booking.status !== 422) break;
-      }
-      throw new Error('réservation périmée non créée');
+        }),
+        'réservation périmée',
+      );
+      return booking.id;
     }),
   );
   const { rows } = await pool.query('SELECT count(*)::int AS n FROM bookings WHERE booking_status_id = 5');
@@ -380,7 +383,7 @@ async function createBooking(api, world, prefix, kind = 'write') {
   if (kind !== 'setup') ledger.customers.push({ marker: name, acked: ok(customer), id: customer.body?.id });
   if (!ok(customer)) return undefined;
   let booking;
-  for (let attempt = 0; attempt < 10; attempt += 1) {
+  for (let attempt = 0; attempt < 30; attempt += 1) {
     const next = await api.call('GET', '/api/booking-next-number', { kind: kind === 'setup' ? 'setup' : 'read' });
     if (!ok(next)) return undefined;
     booking = await api.call('POST', '/api/bookings', {
@@ -992,7 +995,8 @@ async function main() {
       apis.push(api);
     }
     const loadStart = Date.now();
-    const load = { until: loadStart + SECONDS * 1000 };
+    // The end is set once the killed server is back (below): never before SECONDS.
+    const load = { until: Number.POSITIVE_INFINITY };
     const workers = apis.slice(0, WORKERS).map((api, i) => worker(api, i, world, load));
     const postponing = postponer(apis[WORKERS], world, loadStart);
     await sleep(KILL_AT * 1000);
@@ -1008,7 +1012,7 @@ async function main() {
     const backTime = Date.now();
     // A busy machine may take most of the last third to start a server: the load goes on until the restarted one
     // has served a few seconds.
-    load.until = Math.max(load.until, backTime + 5000);
+    load.until = Math.max(loadStart + SECONDS * 1000, backTime + 5000);
     console.log(
       `serveur A relancé à ${((restartTime - loadStart) / 1000).toFixed(1)} s, prêt à ${((backTime - loadStart) / 1000).toFixed(1)} s`,
     );
