@@ -146,6 +146,10 @@ const settings: RouteObject = {
       ...page(() => import('../features/settings/VoucherSettingsPage')),
     },
     {
+      ...named('settings-backups', 'Sauvegardes'),
+      ...page(() => import('../features/settings/BackupSettingsPage')),
+    },
+    {
       ...named('capabilities', 'Droits des rôles'),
       loader: accessLoader('suOnly'),
       shouldRevalidate: alwaysRevalidate,

@@ -42,6 +42,7 @@ export const ROUTE_PATHS = {
   'email-templates': '/settings/emails/email-templates',
   'settings-operational-flight-plan': '/settings/operational-flight-plan',
   'settings-vouchers': '/settings/vouchers',
+  'settings-backups': '/settings/backups',
   capabilities: '/settings/capabilities',
   'api-keys': '/settings/api-keys',
   widgets: '/settings/widgets',

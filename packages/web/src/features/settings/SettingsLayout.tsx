@@ -13,6 +13,7 @@ export default function SettingsLayout() {
     { label: 'Emails', to: pathTo('settings-emails') },
     { label: 'Plan de vol opérationnel', to: pathTo('settings-operational-flight-plan') },
     { label: 'Bons et validité', to: pathTo('settings-vouchers') },
+    { label: 'Sauvegardes', to: pathTo('settings-backups') },
     canAccess('suOnly', me) && { label: 'Droits des rôles', to: pathTo('capabilities') },
     { label: "Clés d'API", to: pathTo('api-keys') },
     { label: 'Widgets', to: pathTo('widgets') },
