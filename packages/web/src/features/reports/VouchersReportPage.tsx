@@ -8,7 +8,7 @@ import {
   type VoucherReportMonth,
 } from '@app/domain';
 import { BarChart } from '@mantine/charts';
-import { Alert, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -123,7 +123,44 @@ const MONTH_COLUMNS: DataColumn<VoucherReportMonth>[] = [
   { label: 'Remboursé', render: (m) => formatAmount(m.refunded_amount), align: 'right', key: 'refunded' },
 ];
 
-const byMonth = (row: { month: string }) => row.month;
+/**
+ * A month per row, a few amounts: a plain compact table at every width (the lists' cards would make 24 tall cards
+ * of a tablet's page).
+ */
+function MonthTable<T extends { month: string }>({
+  label,
+  columns,
+  rows,
+}: {
+  label: string;
+  columns: DataColumn<T>[];
+  rows: T[];
+}) {
+  return (
+    <Table aria-label={label} verticalSpacing="xs" highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          {columns.map((c) => (
+            <Table.Th key={c.key ?? c.label} ta={c.align ?? 'left'}>
+              {c.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => (
+          <Table.Tr key={row.month}>
+            {columns.map((c) => (
+              <Table.Td key={c.key ?? c.label} ta={c.align ?? 'left'}>
+                {c.render?.(row)}
+              </Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
 const byGroup = (row: VoucherReportGroup) => (row.id === null ? 'none' : row.id);
 
 function Report({ report }: { report: VoucherReport }) {
@@ -182,11 +219,10 @@ function Report({ report }: { report: VoucherReport }) {
             series={[{ name: 'total_amount', label: 'Montant qui expire', color: 'orange.7' }]}
           />
         </ChartCard>
-        <DataTable<VoucherReportExpiring>
+        <MonthTable<VoucherReportExpiring>
           label="Expirations par mois"
           columns={EXPIRING_COLUMNS}
           rows={report.expiring}
-          getRowKey={byMonth}
         />
       </Section>
       <Section title="Les 12 derniers mois">
@@ -205,12 +241,7 @@ function Report({ report }: { report: VoucherReport }) {
             ]}
           />
         </ChartCard>
-        <DataTable<VoucherReportMonth>
-          label="Montants par mois"
-          columns={MONTH_COLUMNS}
-          rows={report.months}
-          getRowKey={byMonth}
-        />
+        <MonthTable<VoucherReportMonth> label="Montants par mois" columns={MONTH_COLUMNS} rows={report.months} />
       </Section>
     </Stack>
   );
