@@ -60,6 +60,11 @@ export function validityState(validityDate: string | null | undefined, today: st
 export const validityExtensionSchema = payload({
   months: integer(1).max(MAX_VALIDITY_MONTHS, `${MAX_VALIDITY_MONTHS} mois au maximum.`),
   reason: requiredText(500),
+  /** Issue 29: also mail the customer the 'Prolongation de validité' (their written copy); off when absent. */
+  send_mail: z
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: 'La valeur doit être 0 ou 1.' })
+    .transform((v) => v === true || v === 1)
+    .optional(),
 });
 export type ValidityExtension = z.input<typeof validityExtensionSchema>;
 

@@ -15,6 +15,7 @@ import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
+import { queueExtensionMail } from './voucher-rules.js';
 
 // Voucher validity (issue 12 point 3): the date set on creation, 'Prolonger', and the daily expiry job.
 
@@ -66,6 +67,8 @@ export async function applyValidityRule(
 
 export type ExtensionResult = {
   id: number;
+  /** Issue 29: whether the 'Prolongation de validité' mail was queued (asked for, and an address known). */
+  mail_queued: boolean;
   booking_id: number;
   months: number;
   reason: string;
@@ -181,7 +184,7 @@ export async function writeExtension(
 export async function extendValidity(
   db: Kysely<DB>,
   bookingId: number,
-  input: Required<Pick<ValidityExtension, 'months' | 'reason'>>,
+  input: Required<Pick<ValidityExtension, 'months' | 'reason'>> & { send_mail?: boolean },
   auth: Auth | null,
   today = localDate(),
 ): Promise<ExtensionResult> {
@@ -196,8 +199,10 @@ export async function extendValidity(
     const validityDate = addMonths(await extensionBase(trx, booking), input.months);
     if (validityDate < today) throw ValidationError.field('months', VALIDITY_MESSAGES.stillPast(validityDate));
     const { extension, nextStatus } = await writeExtension(trx, booking, input, auth, validityDate);
+    const mailQueued = input.send_mail === true && (await queueExtensionMail(trx, extension, authorOf(auth)));
     return {
       id: extension.id,
+      mail_queued: mailQueued,
       booking_id: bookingId,
       months: input.months,
       reason: input.reason,

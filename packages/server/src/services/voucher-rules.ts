@@ -69,7 +69,7 @@ export const REFUND_NOTE = (count: number) =>
   `Remboursement à proposer : ${count} reports météo (règle des remboursements).`;
 
 /** Queues the 'Prolongation de validité' mail of one extension and links it; false without an address. */
-async function queueExtensionMail(
+export async function queueExtensionMail(
   trx: Trx,
   extension: { id: number; booking_id: number; validity_date: string; reason: string },
   userId: number | null,

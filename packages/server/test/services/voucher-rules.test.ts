@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { addDays, addMonths } from '@app/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { REFUND_MESSAGES } from '../../src/services/refund.js';
 import { frenchDate } from '../../src/services/validity.js';
 import { REFUND_NOTE } from '../../src/services/voucher-rules.js';
-import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 import { readPdf } from '../pdf/pdf-text.js';
 import { newBalloon, newBooking, newPassenger, register } from './builders.js';
 
@@ -421,6 +422,31 @@ describe(`vouchers through the weather on ${engine}`, () => {
     ).toBeGreaterThanOrEqual(401);
   });
 
+  it("'Prolonger' mails the customer its written copy when asked, and says so in the history", async () => {
+    const v = await voucher('2034-01-31');
+    const res = await call('POST', `/api/bookings/${v.id}/extend-validity`, {
+      months: 1,
+      reason: 'Client malade',
+      send_mail: 1,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ mail_queued: true, validity_date: '2034-02-28' });
+    const queued = await mails(v.id);
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.html).toContain('28/02/2034');
+    expect(queued[0]!.html).toContain('Client malade');
+    const silent = await call('POST', `/api/bookings/${v.id}/extend-validity`, { months: 1, reason: 'Sans mail' });
+    expect(silent.json()).toMatchObject({ mail_queued: false });
+    expect(await mails(v.id)).toHaveLength(1);
+    const history = await call(
+      'GET',
+      `/api/booking-validity-extensions?filters=${encodeURIComponent(`booking_id|=|${v.id}`)}&order=id|ASC&page=1`,
+    );
+    expect(history.json().data.map((e: { mail_status: string | null }) => e.mail_status)).toEqual(['pending', null]);
+    const bad = await call('POST', `/api/bookings/${v.id}/extend-validity`, { months: 1, reason: 'x', send_mail: 2 });
+    expect(bad.statusCode).toBe(422);
+  });
+
   it("the 'Attestation de validité' lists every extension with its reason and author", async () => {
     const flight = await newFlight();
     const v = await voucher(addDays(flight.date, 20));
@@ -472,5 +498,58 @@ describe(`vouchers through the weather on ${engine}`, () => {
     expect((await call('PUT', '/api/settings/validity_rule_near_expiry_days', { value: 365 }, admin)).statusCode).toBe(
       200,
     );
+  });
+});
+
+describe(`migration 0029 on a database holding data (${engine})`, () => {
+  it('counts the weather postponements already kept, one per flight, and seeds the mail template', async () => {
+    const database = await createTestDatabase('0028_prestation_shop_sku');
+    try {
+      const { db } = database;
+      const twice = await newBooking(db);
+      const never = await newBooking(db);
+      const p1 = await newPassenger(db, twice);
+      const p2 = await newPassenger(db, twice);
+      const flights: number[] = [];
+      for (const date of ['2026-05-01', '2026-05-02']) {
+        flights.push(
+          (
+            await db
+              .insertInto('flights')
+              .values({ scheduled_date: date, scheduled_time: '07:00:00', flight_status_id: 3 })
+              .returning('id')
+              .executeTakeFirstOrThrow()
+          ).id,
+        );
+      }
+      // Two passengers on the first flight, one on the second: two postponements, not three.
+      for (const [flight, passenger] of [
+        [flights[0]!, p1],
+        [flights[0]!, p2],
+        [flights[1]!, p1],
+      ] as const) {
+        await db
+          .insertInto('flight_postponements')
+          .values({ flight_id: flight, passenger_id: passenger, booking_id: twice, removed_requested_date: 0 })
+          .execute();
+      }
+      await migrateToLatest(db, database.dialect);
+      const rows = await db.selectFrom('bookings').select(['id', 'weather_postponements']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: twice, weather_postponements: 2 },
+        { id: never, weather_postponements: 0 },
+      ]);
+      const template = await db
+        .selectFrom('email_templates')
+        .select(['label', 'variables'])
+        .where('slug', '=', 'validity-extended')
+        .executeTakeFirstOrThrow();
+      expect(template.label).toBe('Prolongation de validité');
+      expect(JSON.parse(template.variables)).toEqual(
+        expect.arrayContaining(['{{validity.date}}', '{{validity.reason}}', '{{booking.weather_postponements}}']),
+      );
+    } finally {
+      await database.destroy();
+    }
   });
 });

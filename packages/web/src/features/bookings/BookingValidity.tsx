@@ -12,7 +12,7 @@ import { DateInput } from '@mantine/dates';
 import { IconCalendarPlus, IconCash, IconFileCertificate, IconMail, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api, apiUrl } from '../../api/client';
-import { FormModal, StatusTag, SummaryCard, useFieldError, useRefreshDataList } from '../../components';
+import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { useNotifiedList } from '../../lib/use-notified-query';
 import { BOOKINGS_ENDPOINT, type Booking, formatAmount, formatDate } from './booking-model';
@@ -118,6 +118,8 @@ export function ExtendValidityDialog({
 }) {
   const [months, setMonths] = useState<number | string>(3);
   const [reason, setReason] = useState('');
+  // Issue 29: the customer gets the extension in writing unless staff say otherwise.
+  const [sendMail, setSendMail] = useState<0 | 1>(1);
   return (
     <FormModal
       opened={opened}
@@ -129,6 +131,7 @@ export function ExtendValidityDialog({
         api.post(`${BOOKINGS_ENDPOINT}/${booking.id}/extend-validity`, {
           months: Number(months),
           reason: reason.trim(),
+          send_mail: sendMail,
         })
       }
       onSaved={onSaved}
@@ -140,6 +143,12 @@ export function ExtendValidityDialog({
       </Text>
       <MonthsInput value={months} onChange={setMonths} />
       <ReasonInput value={reason} onChange={setReason} />
+      <FlagSwitch
+        label="Envoyer la prolongation au client par email"
+        description="Modèle « Prolongation de validité », au passager référent (sinon au client)."
+        value={sendMail}
+        onChange={(flag) => setSendMail(flag === 1 ? 1 : 0)}
+      />
     </FormModal>
   );
 }
