@@ -215,6 +215,7 @@ const SCREENS: Record<string, Screen[]> = {
       ['emails/global-settings', 'Emails'],
       ['emails/email-templates', 'Emails'],
       ['operational-flight-plan', 'Plan de vol opérationnel'],
+      ['backups', 'Sauvegardes'],
       ['capabilities', 'Droits des rôles'],
       ['api-keys', "Clés d'API"],
       ['widgets', 'Widgets'],
