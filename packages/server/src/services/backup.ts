@@ -306,6 +306,9 @@ export async function verifyBackup(dir: string): Promise<BackupManifest> {
     manifest = JSON.parse(fs.readFileSync(path.join(source, MANIFEST_FILE), 'utf8')) as BackupManifest;
     if (manifest.format !== 1 || !Array.isArray(manifest.files)) throw new Error('format');
     if (manifest.engine !== 'sqlite' && manifest.engine !== 'postgres') throw new Error('engine');
+    const isEntry = (f: ManifestFile) =>
+      typeof f?.path === 'string' && typeof f.size === 'number' && typeof f.sha256 === 'string';
+    if (!manifest.files.every(isEntry)) throw new Error('files');
   } catch {
     throw new BackupError(BACKUP_MESSAGES.noManifest(source));
   }
