@@ -152,7 +152,9 @@ const PROFILE_DIR = path.join(BENCH_DIR, '.data', 'profiles');
  * The server's full collections, read from its `--trace-gc` lines: a full mark-compact stops it for milliseconds,
  * and their frequency is what a list's p99 follows (docs/decisions.md, server memory: the heap's growing factor).
  */
-const fullCollections = { count: 0, pauseMs: 0 };
+const fullCollections = { count: 0, pauseMs: 0, heapAfterMb: null as number | null };
+/** The heap a full collection leaves (`A (B) -> C (D) MB`: C), what is really alive: the soak's leak witness. */
+const HEAP_AFTER = /-> ([\d.]+) \(/;
 const GC_LINE =
   /^\[\d+:0x[0-9a-f]+\]\s+[\d.]+ ms: (Scavenge|Mark-Compact|Minor Mark-Sweep|Mark-Compact \(reduce\))\b.*?MB, ([\d.]+)/;
 
@@ -169,6 +171,8 @@ function readServerOutput(stream: NodeJS.ReadableStream): void {
       else if (gc[1]?.startsWith('Mark-Compact')) {
         fullCollections.count += 1;
         fullCollections.pauseMs += Number(gc[2]);
+        const after = HEAP_AFTER.exec(line);
+        if (after) fullCollections.heapAfterMb = Number(after[1]);
       }
     }
   });
@@ -443,7 +447,7 @@ async function main(): Promise<void> {
           scenarios,
           { seconds: options.soak, rate: options.rate, writeEvery: 10 },
           () => rssOf(pid),
-          () => fullCollections.count,
+          () => ({ count: fullCollections.count, heapAfterMb: fullCollections.heapAfterMb }),
         );
         if (!report.ok) process.exitCode = 1;
       } finally {
