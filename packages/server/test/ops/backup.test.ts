@@ -303,6 +303,12 @@ describe(`backup and restore on ${engine}`, () => {
     fs.rmSync(path.join(noManifest, MANIFEST_FILE));
     await expect(restoreBackup(noManifest, target)).rejects.toThrow(BACKUP_MESSAGES.noManifest(noManifest));
 
+    const malformed = copy('manifeste-illisible');
+    const broken = JSON.parse(fs.readFileSync(path.join(malformed, MANIFEST_FILE), 'utf8'));
+    broken.files[0].path = 5;
+    fs.writeFileSync(path.join(malformed, MANIFEST_FILE), JSON.stringify(broken));
+    await expect(restoreBackup(malformed, target)).rejects.toThrow(BACKUP_MESSAGES.noManifest(malformed));
+
     // A manifest edited to match a changed file still names a path outside the backup: refused.
     const escaping = copy('hors-dossier');
     const manifest = JSON.parse(fs.readFileSync(path.join(escaping, MANIFEST_FILE), 'utf8'));
