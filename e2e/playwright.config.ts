@@ -17,6 +17,9 @@ const chromium = {
   },
   locale: 'fr-FR',
   timezoneId: 'Europe/Paris',
+  // Without the service worker, a page does not precache the app's every chunk (hundreds of kB each browser,
+  // with two browsers at once, on a slow machine); only the new-version project tests it.
+  serviceWorkers: 'block' as const,
 };
 
 const SERVER_WIDE = /(maintenance|update|remote-orders)\.spec\.ts/;
@@ -74,7 +77,7 @@ export default defineConfig({
       name: 'new-version',
       testMatch: /update\.spec\.ts/,
       dependencies: ['desktop', 'tablet', 'widget', 'remote-orders'],
-      use: { ...chromium, viewport: { width: 1440, height: 900 } },
+      use: { ...chromium, viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' },
     },
     {
       name: 'maintenance',

@@ -16,10 +16,12 @@ const env = (name: string): string => {
 // ---- console ------------------------------------------------------------------------------------------------
 
 // Any console warning or error of the app fails the test (issue 13, point 12): a React Router warning, a React
-// key warning, an uncaught exception are all bugs. Two kinds are not the app's words and pass: Chromium's own line
+// key warning, an uncaught exception are all bugs. Some lines are not the app's words and pass: Chromium's own line
 // for an HTTP error status ('Failed to load resource: the server responded with a status of 401'), which tests of
 // refusals provoke on purpose and assert otherwise; and what a test declares it expects with allowConsole().
 const NETWORK_STATUS_LINE = /^Failed to load resource: the server responded with a status of \d{3}\b/;
+// Playwright's own warning where the configuration blocks the service worker (every project but the new version's).
+const SERVICE_WORKER_BLOCKED = /^Service Worker registration blocked by Playwright$/;
 const allowedByPage = new WeakMap<Page, RegExp[]>();
 
 /** Lets the page log these (a failure the test provokes, logged with its response as SPEC §8 asks). */
@@ -35,7 +37,9 @@ export const test = base.extend<{ baseURL: string }>({
   page: async ({ page }, use) => {
     const problems: string[] = [];
     const isAllowed = (text: string) =>
-      NETWORK_STATUS_LINE.test(text) || (allowedByPage.get(page) ?? []).some((pattern) => pattern.test(text));
+      NETWORK_STATUS_LINE.test(text) ||
+      SERVICE_WORKER_BLOCKED.test(text) ||
+      (allowedByPage.get(page) ?? []).some((pattern) => pattern.test(text));
     page.on('console', (message) => {
       const type = message.type();
       if ((type === 'warning' || type === 'error') && !isAllowed(message.text())) {
