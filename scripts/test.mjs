@@ -56,14 +56,19 @@ const steps = [
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const durations = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
+  const started = performance.now();
   const result = spawnSync(step.cmd, {
     shell: true,
     stdio: 'inherit',
     cwd: step.cwd,
     env: { ...process.env, ...step.env },
   });
+  // Each step's duration, printed again at the end: CI's time budget is read from these lines.
+  durations.push(`${step.name} : ${Math.round((performance.now() - started) / 1000)} s`);
+  console.log(`=== ${durations.at(-1)} ===`);
   const file = step.report && path.join(out, step.report);
   if (file && fs.existsSync(file)) {
     const report = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -81,6 +86,7 @@ for (const step of steps) {
     if (!file || !fs.existsSync(file)) failed += 1;
   }
 }
+console.log(`\nDurées : ${durations.join(', ')}`);
 console.log(failedSteps.length ? `\nÉchec : ${failedSteps.join(', ')}` : '\nToutes les étapes ont réussi.');
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
