@@ -4,6 +4,7 @@ import {
   Drawer,
   type MantineColorsTuple,
   Modal,
+  Notification,
   PasswordInput,
 } from '@mantine/core';
 
@@ -49,6 +50,10 @@ export const theme = createTheme({
     // A dialog's cross has no name of its own (the confirmations' had none at all: WCAG 4.1.2).
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } }),
+    // The notices' cross too: unnamed, axe counted it a serious fault on every page that had just saved.
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } },
+    }),
   },
 });
 

@@ -19,6 +19,8 @@ describe('notifications', () => {
       notifySuccess('Données sauvegardées');
     });
     expect(await screen.findByText('Données sauvegardées')).toBeInTheDocument();
+    // Its cross is named in French, for screen readers.
+    expect(screen.getByRole('button', { name: 'Fermer la notification' })).toBeInTheDocument();
   });
 
   it('shows a failure in red and logs the server response', async () => {
