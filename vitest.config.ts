@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // One vitest run, four projects (scripts: the repository's own commands, run for real); e2e/ is Playwright's and never picked up here.
+// Vitest's default is one worker fewer than the cores: on the 2-core machines CI runs on, one worker and one idle
+// core. Two files at a time for every project (the scripts' one at a time excepted), more where a project says so.
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         resolve: { conditions: ['source'] },
@@ -19,6 +22,8 @@ export default defineConfig({
           globalSetup: ['test/global-setup.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
+          // Both cores; on PostgreSQL a file spends much of its time waiting on the database server, so one more.
+          maxWorkers: process.env.TEST_DB_ENGINE === 'postgres' ? 3 : 2,
         },
       },
       'packages/web/vite.config.ts',

@@ -1,9 +1,24 @@
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated schema's SQL (pg_dump), its name written as `schema`: createTestDatabase replays it. */
+    pgSchemaTemplate: { schema: string; sql: string } | null;
+  }
+}
+
+const url = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 // The PostgreSQL run must fail loudly when the server is unreachable, never silently test SQLite only.
-export default async function setup(): Promise<void> {
+export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  project.provide('pgSchemaTemplate', null);
   if (process.env.TEST_DB_ENGINE !== 'postgres') return;
-  const url = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
@@ -13,4 +28,58 @@ export default async function setup(): Promise<void> {
   } finally {
     await client.end().catch(() => {});
   }
+  return provideTemplate(project);
+}
+
+/**
+ * Migrates one schema once, and hands its pg_dump to the test files: replaying it makes a test database in a tenth
+ * of the time the 28 migrations take (about 1.2 s each time, over 170 test databases). Without pg_dump (the
+ * postgresql-client package) every test database is migrated as before. migrations.test.ts and this setup still
+ * run every migration.
+ */
+async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const schema = `tmpl_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const drop = async () => {
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await c.end();
+  };
+  try {
+    const database = createDatabase(`${url}${url.includes('?') ? '&' : '?'}schema=${schema}`, { poolSize: 1 });
+    try {
+      await migrateToLatest(database.db, database.dialect);
+    } finally {
+      await database.destroy();
+    }
+    const { stdout } = await promisify(execFile)(
+      'pg_dump',
+      ['--dbname', url, '--schema', schema, '--no-owner', '--no-privileges', '--inserts'],
+      { maxBuffer: 64 * 1024 * 1024 },
+    );
+    // Lines of psql's own (\restrict and \unrestrict since 15.14) are not SQL.
+    const sql = stdout
+      .split('\n')
+      .filter((line) => !line.startsWith('\\'))
+      .join('\n');
+    // A dump carries no planner statistics: the tables the migrations analyzed (the search terms) are analyzed
+    // again, so that queries are planned as on a migrated database.
+    const analyzed = new pg.Client({ connectionString: url });
+    await analyzed.connect();
+    const { rows } = await analyzed.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname = $1 AND c.relkind = 'r' AND c.reltuples >= 0`,
+      [schema],
+    );
+    await analyzed.end();
+    const analyze = rows.map((row) => `ANALYZE ${schema}.${row.name};`).join('\n');
+    project.provide('pgSchemaTemplate', { schema, sql: `${sql}\n${analyze}` });
+  } catch (error) {
+    console.warn(`Bases de test migrées une à une (pas de modèle pg_dump) : ${String(error)}`);
+  }
+  return drop;
 }

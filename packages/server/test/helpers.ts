@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CompiledQuery, Kysely } from 'kysely';
 import pg from 'pg';
-import { vi } from 'vitest';
+import { inject, vi } from 'vitest';
 import { buildApp } from '../src/app.js';
 import {
   CSRF_COOKIE,
@@ -38,13 +38,16 @@ export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
     return { ...database, url };
   }
   const schema = `t_${crypto.randomBytes(6).toString('hex')}`;
+  // The latest schema is the global setup's migrated one, replayed under this name (its name is unique enough to
+  // be replaced as text); a database stopped at an older migration is migrated here.
+  const template = upTo ? null : inject('pgSchemaTemplate');
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(template ? template.sql.replaceAll(template.schema, schema) : `CREATE SCHEMA ${schema}`);
   await admin.end();
   const url = `${postgresUrl}${postgresUrl.includes('?') ? '&' : '?'}schema=${schema}`;
   const database = createDatabase(url, { poolSize: 4 });
-  await migrateToLatest(database.db, database.dialect, upTo);
+  if (!template) await migrateToLatest(database.db, database.dialect, upTo);
   return {
     ...database,
     url,
@@ -78,8 +81,11 @@ export async function createSharedTestDatabase(): Promise<TestDatabase> {
   };
 }
 
+// A data folder (app.key, partner-order files) for each worker: test files run two or three at a time.
+const dataDir = path.join(os.tmpdir(), 'montgolfiere-test', `${engine}-${process.env.VITEST_POOL_ID ?? process.pid}`);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ DATA_DIR: '/tmp/montgolfiere-test' }), logLevel: 'silent', ...overrides };
+  return { ...loadConfig({ DATA_DIR: dataDir }), logLevel: 'silent', ...overrides };
 }
 
 export type TestApp = { app: FastifyInstance; database: TestDatabase; close: () => Promise<void> };
