@@ -81,6 +81,8 @@ describe(`route access on ${engine}`, () => {
     expect(routes.filter((r) => r.policy.isAnonymous).map(label)).toEqual([
       'GET /api/public/planning',
       'POST /api/public/registration-requests',
+      // The partners' API description: what the routes are, nothing of the operator's data.
+      'GET /api/openapi.json',
     ]);
     const mutating = routes.filter(isForgeable);
     expect(mutating.map(label)).toEqual(
