@@ -1123,6 +1123,8 @@ async function main() {
     await Promise.all(processes.map((p) => stopProcess(p.child)));
     await smtp.close();
     await pool.end();
+    // A failed run's servers say why in their logs, which the temp folder takes away: their errors go to CI's log.
+    if (violations.length) printServerErrors(processes);
     if (!KEEP) {
       await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
       fs.rmSync(tempDir, { recursive: true, force: true });
@@ -1136,6 +1138,19 @@ async function main() {
     process.exit(1);
   }
   console.log('\nCluster : toutes les promesses tenues.');
+}
+
+/** The error lines (pino level 50 and above) of each server's log, at most 20 per server. */
+function printServerErrors(processes) {
+  for (const { name, logFile } of processes) {
+    if (!logFile || !fs.existsSync(logFile)) continue;
+    const errors = fs
+      .readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => /"level":(5|6)0/.test(line))
+      .slice(-20);
+    if (errors.length) console.log(`\nErreurs du serveur ${name} :\n${errors.join('\n')}`);
+  }
 }
 
 /** For npm test's closing count (scripts/test.mjs): the cluster run counts as one test. */

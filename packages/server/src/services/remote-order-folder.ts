@@ -243,7 +243,13 @@ export async function listFolder(db: Kysely<DB>, dir: string): Promise<FolderEnt
     const folder = path.join(dir, state === 'waiting' ? '' : SUBDIR[state]);
     for (const dirent of await fs.readdir(folder, { withFileTypes: true })) {
       if (!dirent.isFile() || !NAME.test(dirent.name)) continue;
-      const stat = await fs.lstat(path.join(folder, dirent.name));
+      // Another server process may import the file between the folder's read and this one: it has moved on to
+      // imported/ or failed/ (read next), and the page lists it there, not an error.
+      const stat = await fs.lstat(path.join(folder, dirent.name)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return null;
+        throw error;
+      });
+      if (!stat) continue;
       const entry: FolderEntry = {
         file: dirent.name,
         state,

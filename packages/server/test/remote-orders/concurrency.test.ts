@@ -1,6 +1,7 @@
 import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiToken } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { enableImport, jsonOrder, multipart, newPrestation, tempDir } from './support.js';
@@ -169,5 +170,30 @@ describe(`remote order folder under concurrent requests on ${engine}`, () => {
     // Either beside the waiting one (« d (2).json ») or in its place once it moved: always with its own bytes.
     expect(contents().get(name)).toBe(posted);
     expect([...contents('processed').values()]).toEqual([JSON.stringify(jsonOrder({ order_id: 'SB-4' }))]);
+  });
+  it('lists the folder while another server process imports one of its files: the file where it went, never a 500', async () => {
+    const name = 'entre-deux.json';
+    drop(name, JSON.stringify(jsonOrder({ order_id: 'SB-5' })));
+    drop('reste.json', JSON.stringify(jsonOrder({ order_id: 'SB-6' })));
+    // The other process moves the file between this one's read of the folder and its look at the file.
+    const lstat = fsp.lstat;
+    const spy = vi.spyOn(fsp, 'lstat').mockImplementation(async (file, ...rest) => {
+      if (String(file) === path.join(dir, name)) {
+        fs.mkdirSync(path.join(dir, 'processed'), { recursive: true });
+        fs.renameSync(path.join(dir, name), path.join(dir, 'processed', name));
+      }
+      return lstat(file, ...(rest as [])) as never;
+    });
+    try {
+      const listed = await t.app.inject({ method: 'GET', url: '/api/remote-orders', headers });
+      expect(listed.statusCode).toBe(200);
+      const files = (listed.json().data ?? listed.json()) as { file: string; state: string }[];
+      expect(files.map((f) => [f.file, f.state]).sort()).toEqual([
+        [name, 'imported'],
+        ['reste.json', 'waiting'],
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
