@@ -9,8 +9,9 @@ const RichTextField = lazy(() => import('./RichTextField'));
 export type { RichTextFieldProps };
 
 export function LazyRichTextField(props: RichTextFieldProps) {
+  // A name on a plain div is forbidden ARIA (axe: serious): the placeholder is a status while the editor loads.
   return (
-    <Suspense fallback={<Skeleton height={220} radius="md" aria-label="Chargement de l'éditeur" />}>
+    <Suspense fallback={<Skeleton height={220} radius="md" role="status" aria-label="Chargement de l'éditeur" />}>
       <RichTextField {...props} />
     </Suspense>
   );

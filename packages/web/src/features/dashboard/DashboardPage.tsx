@@ -215,7 +215,7 @@ function Charts({ data }: { data: Dashboard }) {
 
 function DashboardSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Chargement du tableau de bord">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Chargement du tableau de bord">
       <Group gap="xs">
         <Loader size="sm" />
         <Text c="dimmed">Chargement...</Text>

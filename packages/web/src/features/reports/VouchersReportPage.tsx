@@ -249,7 +249,7 @@ function Report({ report }: { report: VoucherReport }) {
 
 function ReportSkeleton() {
   return (
-    <Stack gap="lg" aria-busy="true" aria-label="Chargement du rapport">
+    <Stack gap="lg" role="status" aria-busy="true" aria-label="Chargement du rapport">
       <Group gap="xs">
         <Loader size="sm" />
         <Text c="dimmed">Chargement...</Text>
