@@ -24,6 +24,8 @@ import * as flightClosures from './migrations/0026_flight_closures.js';
 import * as historyLabels from './migrations/0027_history_labels.js';
 import * as prestationShopSku from './migrations/0028_prestation_shop_sku.js';
 import * as voucherRules from './migrations/0029_voucher_rules.js';
+import * as bookingSpace from './migrations/0030_booking_space.js';
+import * as flightFile from './migrations/0031_flight_file.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -52,6 +54,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0027_history_labels': historyLabels,
   '0028_prestation_shop_sku': prestationShopSku,
   '0029_voucher_rules': voucherRules,
+  '0030_booking_space': bookingSpace,
+  '0031_flight_file': flightFile,
 };
 
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */

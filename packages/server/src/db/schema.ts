@@ -162,6 +162,12 @@ export type BalloonsTable = {
   autonomy_time: number | null;
   flying_time: number | null;
   reserve_time: number | null;
+  /** Hours flown before the product; the hours since are the sum of its realized flights (migration 0031). */
+  hours_before: number | null;
+  last_inspection_on: string | null;
+  hours_at_last_inspection: number | null;
+  /** A single cylinder halves the fuel reserve (migration 0031). */
+  cylinders: number | null;
 };
 
 export type PilotsTable = {
@@ -173,6 +179,10 @@ export type PilotsTable = {
   phone: string | null;
   weight: number | null;
   bag_weight: number | null;
+  /** Licence and medical (migration 0031). */
+  licence_number: string | null;
+  licence_expires_on: string | null;
+  medical_expires_on: string | null;
 };
 
 export type TeammatesTable = {
@@ -213,6 +223,32 @@ export type BookingsTable = {
   /** The refund recorded by 'Rembourser' (migration 0029); the booking is canceled with it. */
   refunded_on: ColumnType<string | null, string | null | undefined, string | null>;
   refunded_amount: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The gift's recipient, distinct from the buyer (migration 0030). */
+  beneficiary_name: ColumnType<string | null, string | null | undefined, string | null>;
+  beneficiary_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'Complété par le client le …': the last change made through the booking's space (migration 0030). */
+  completed_by_customer_at: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** A link to the booking's space, kept only as the SHA-256 of its token (migration 0030). */
+export type BookingSpaceLinksTable = {
+  id: Id;
+  booking_id: number;
+  token_hash: string;
+  created_at: Stamp;
+  last_used_at: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
+/** 'Poids modifié après inscription': a weight changed through the space while registered (migration 0030). */
+export type PassengerWeightChangesTable = {
+  id: Id;
+  passenger_id: number;
+  flight_id: number;
+  previous_weight: number | null;
+  weight: number | null;
+  changed_at: Stamp;
+  seen_at: ColumnType<string | null, string | null | undefined, string | null>;
+  seen_by_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 };
 
 /** Each 'Prolonger' of a booking's validity (migration 0019). */
@@ -319,6 +355,28 @@ export type FlightsTable = {
   flight_status_id: number;
   created_at: Stamp;
   updated_at: Stamp;
+  /** The logbook's after-flight fields and the fuel loaded, kg (migration 0031). */
+  fuel_loaded: number | null;
+  landing_place: string | null;
+  remarks: string | null;
+  incidents: string | null;
+  /** Set while a sealed flight is reopened for a correction; the next record carries it (migration 0031). */
+  correction_reason: string | null;
+};
+
+/** A sealed flight record, never updated nor deleted; a correction is the next version (migration 0031). */
+export type FlightRecordsTable = {
+  id: Id;
+  flight_id: number;
+  version: number;
+  previous_record_id: number | null;
+  reason: string | null;
+  sha256: string;
+  pdf: Uint8Array;
+  /** The logbook entry as it was sealed (JSON). */
+  entry: string;
+  created_at: Stamp;
+  user_id: number | null;
 };
 
 export type FlightTeammatesTable = { flight_id: number; teammate_id: number };
@@ -481,5 +539,8 @@ export type DB = {
   scheduled_jobs: ScheduledJobsTable;
   flight_postponements: FlightPostponementsTable;
   flight_closures: FlightClosuresTable;
+  flight_records: FlightRecordsTable;
   history_entries: HistoryEntriesTable;
+  booking_space_links: BookingSpaceLinksTable;
+  passenger_weight_changes: PassengerWeightChangesTable;
 };
