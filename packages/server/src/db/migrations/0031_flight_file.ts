@@ -57,7 +57,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .execute();
   await trackTableVersions(db, dialect, ['flight_records']);
 
-  const supplement = await sql<{ value: string | null }>`SELECT value FROM settings WHERE key = 'ofp_passenger_supplement'`
+  const supplement = await sql<{
+    value: string | null;
+  }>`SELECT value FROM settings WHERE key = 'ofp_passenger_supplement'`
     .execute(db)
     .then((r) => r.rows[0]?.value);
   const carried = Number(supplement ?? 0);
