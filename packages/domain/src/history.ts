@@ -65,6 +65,9 @@ export const HISTORY_RESOURCE_LABELS: Record<string, string> = {
   'flight-postponements': 'Report météo (passager)',
   'flight-closures': 'Clôture par le vol réalisé',
   'booking-validity-extensions': 'Prolongation de validité',
+  // Issue 31: what the crew wrote on the launch field (/terrain).
+  'field-boardings': 'Embarquement (terrain)',
+  'field-reports': 'Compte rendu de terrain',
   'email-templates': 'Modèle d’email',
   settings: 'Paramètre',
   users: 'Utilisateur',
@@ -169,6 +172,13 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   template_slug: 'Modèle d’email',
   ticket_template_id: 'Modèle de billet',
   email_template_id: 'Modèle d’email',
+  // Issue 31: the field's boarding and report (/terrain).
+  is_present: 'Présent',
+  is_briefed: 'Briefing donné',
+  takeoff_place: 'Lieu de décollage',
+  landing_place: 'Lieu d’atterrissage',
+  remarks: 'Remarques',
+  incidents: 'Incidents',
 };
 
 /** Markers the server writes instead of a value (server engine/history.ts). */

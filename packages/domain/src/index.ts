@@ -2,6 +2,7 @@ export * from './company.js';
 export * from './constants.js';
 export * from './dashboard.js';
 export * from './display.js';
+export * from './field.js';
 export * from './flight-record.js';
 export * from './history.js';
 export * from './messages.js';

@@ -486,6 +486,38 @@ export type WoocommerceSyncJobsTable = {
   created_at: Stamp;
 };
 
+/** The crew's check-in and briefing of a registered passenger, from the field (migration 0032, services/field.ts). */
+export type FieldBoardingsTable = {
+  id: Id;
+  flight_id: number;
+  passenger_id: number;
+  /** 1 'Présent', 0 'Absent', null not checked in yet. */
+  is_present: number | null;
+  is_briefed: Flag;
+  updated_at: Stamp;
+  user_id: number | null;
+};
+/** What the field writes about a flight beside its own times and temperature (migration 0032). */
+export type FieldReportsTable = {
+  id: Id;
+  flight_id: number;
+  takeoff_place: string | null;
+  landing_place: string | null;
+  remarks: string | null;
+  incidents: string | null;
+  updated_at: Stamp;
+  user_id: number | null;
+};
+/** The client-generated ids of the field writes applied: a retry is never applied twice (migration 0032). */
+export type FieldSyncOperationsTable = {
+  id: Id;
+  client_id: string;
+  user_id: number | null;
+  flight_id: number | null;
+  field: string;
+  applied_at: Stamp;
+};
+
 /** Bumped by triggers on every write to the table (migration 0014, engine/count-cache.ts). */
 export type TableVersionsTable = { name: string; version: number | string };
 
@@ -541,6 +573,9 @@ export type DB = {
   flight_closures: FlightClosuresTable;
   flight_records: FlightRecordsTable;
   history_entries: HistoryEntriesTable;
+  field_boardings: FieldBoardingsTable;
+  field_reports: FieldReportsTable;
+  field_sync_operations: FieldSyncOperationsTable;
   booking_space_links: BookingSpaceLinksTable;
   passenger_weight_changes: PassengerWeightChangesTable;
 };

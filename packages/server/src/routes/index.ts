@@ -4,6 +4,7 @@ import { registerBookingRoutes } from './bookings.js';
 import { registerCapabilityRoutes } from './capabilities.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDocumentRoutes } from './documents.js';
+import { registerFieldRoutes } from './field.js';
 import { registerFlightRoutes } from './flights.js';
 import { registerHistoryRoutes } from './history.js';
 import { registerMailRoutes } from './mail.js';
@@ -50,4 +51,5 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerOpenApiRoutes(app);
   await registerHistoryRoutes(app);
   await registerReportRoutes(app);
+  await registerFieldRoutes(app);
 }

@@ -51,6 +51,9 @@ describe(`route access on ${engine}`, () => {
       'POST /api/users',
       'PUT /api/roles/:id/capabilities',
       'POST /api/api-clients',
+      'GET /api/field/flights',
+      'GET /api/field/flights/:id',
+      'POST /api/field/sync',
     ]) {
       expect(urls).toContain(expected);
     }
