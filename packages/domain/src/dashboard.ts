@@ -30,7 +30,8 @@ export type AttentionKey =
   | 'remaining_due'
   | 'registration_requests'
   | 'expiring_vouchers'
-  | 'refund_to_offer';
+  | 'refund_to_offer'
+  | 'weight_changes';
 
 /** One list a 'to do' item opens: a bookings list of a status (or the flights list) narrowed by `filters`. */
 export type AttentionLink = {
@@ -76,6 +77,7 @@ export const ATTENTION_LABELS: Record<AttentionKey, string> = {
   registration_requests: "Demandes d'inscription en attente",
   expiring_vouchers: `Bons expirant sous ${EXPIRING_SOON_DAYS} jours`,
   refund_to_offer: 'Remboursement à proposer',
+  weight_changes: 'Poids modifié après inscription',
 };
 
 /** Booking statuses whose bookings are still to fly (the editable ones of SPEC §4.1). */
@@ -91,7 +93,9 @@ export const DUE_BOOKING_STATUS_IDS = [
  * The bookings-list filters of each bookings item (the status is the list's own). `passengers.next_flights` is the
  * passengers' planned flights from today on (resources/passengers.ts).
  */
-export function attentionFilters(today: string): Record<Exclude<AttentionKey, 'registration_requests'>, Filter[]> {
+export function attentionFilters(
+  today: string,
+): Record<Exclude<AttentionKey, 'registration_requests' | 'weight_changes'>, Filter[]> {
   return {
     // Issue 27: open bookings imported from the shop or a partner file whose product matched no prestation.
     prestation_to_specify: [{ field: 'prestation_to_specify', op: '=', value: '1' }],
@@ -117,6 +121,18 @@ export function attentionFilters(today: string): Record<Exclude<AttentionKey, 'r
 export function registrationRequestFilters(today: string): Filter[] {
   return [
     { field: 'registration_requests.status', op: '=', value: 'pending' },
+    { field: 'scheduled_date', op: '>=', value: today },
+    { field: 'flight_status_id', op: '=', value: String(FLIGHT_STATUSES.planned.id) },
+  ];
+}
+
+/**
+ * Issue 28: the flights list filter of planned flights from today where a passenger changed their weight in their
+ * space after being registered (the pilot's mass plan changed).
+ */
+export function weightChangeFilters(today: string): Filter[] {
+  return [
+    { field: 'weight_changed', op: '=', value: '1' },
     { field: 'scheduled_date', op: '>=', value: today },
     { field: 'flight_status_id', op: '=', value: String(FLIGHT_STATUSES.planned.id) },
   ];

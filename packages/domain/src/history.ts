@@ -116,6 +116,10 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   refunded_amount: 'Montant remboursé',
   rule: 'Règle',
   outbox_mail_id: 'Email',
+  // Issue 28: the space link staff make or revoke, and the gift's beneficiary.
+  space_link: 'Lien de l’espace client',
+  beneficiary_name: 'Bénéficiaire',
+  beneficiary_email: 'Email du bénéficiaire',
   payment_method_id: 'Moyen de paiement',
   booking_id: 'Réservation',
   linked_booking_id: 'Réservation liée',

@@ -1,3 +1,4 @@
+export * from './booking-space.js';
 export * from './company.js';
 export * from './constants.js';
 export * from './dashboard.js';

@@ -7,6 +7,7 @@ import {
   idList,
   optionalAmount,
   optionalDate,
+  optionalEmail,
   optionalId,
   optionalText,
   payload,
@@ -35,6 +36,9 @@ const shape = {
   payment_method_id: optionalId(),
   /** Flight slots (flight_schedules ids), written through the booking_flight_schedules pivot. */
   flight_schedules: idList().optional(),
+  /** Issue 28: the gift's recipient, who may receive the space link instead of the buyer. */
+  beneficiary_name: optionalText(200),
+  beneficiary_email: optionalEmail(),
 };
 
 export const bookingCreateSchema = payload(shape);

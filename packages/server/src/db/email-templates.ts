@@ -113,3 +113,28 @@ export const VALIDITY_EXTENDED_TEMPLATE: EmailTemplateSeed = {
     '{{company.name}}',
   ],
 };
+
+/** Issue 28: the booking's private space (/espace/{token}); a mail using it creates a link (services/booking-space.ts). */
+export const SPACE_URL_VARIABLE = '{{booking.space_url}}';
+
+/** The paragraph migration 0030 puts in the confirmation and the weather postponement mails. */
+export const SPACE_URL_PARAGRAPHS: Record<string, string> = {
+  'booking-confirmation': `<p>Complétez les noms et poids de vos passagers et choisissez vos dates dans votre espace : <a href="${SPACE_URL_VARIABLE}">${SPACE_URL_VARIABLE}</a></p>`,
+  'flight-weather-postponed': `<p>Choisissez un nouveau vol dans votre espace : <a href="${SPACE_URL_VARIABLE}">${SPACE_URL_VARIABLE}</a></p>`,
+};
+
+/** Issue 28: the space link sent to a gift's beneficiary rather than to its buyer; seeded by migration 0030. */
+export const GIFT_SPACE_TEMPLATE: EmailTemplateSeed = {
+  slug: 'gift-space',
+  label: 'Bon cadeau : votre espace',
+  subject: 'Votre bon cadeau {{booking.number}} : votre espace',
+  body: `<p>Bonjour {{beneficiary.full_name}},</p><p>{{customer.full_name}} vous offre un vol en montgolfière (bon n° {{booking.number}}). Renseignez vos passagers et choisissez vos dates dans votre espace : <a href="${SPACE_URL_VARIABLE}">${SPACE_URL_VARIABLE}</a></p>${SIGN}`,
+  variables: [
+    '{{booking.number}}',
+    '{{beneficiary.full_name}}',
+    '{{customer.full_name}}',
+    '{{booking.passengers_number}}',
+    SPACE_URL_VARIABLE,
+    '{{company.name}}',
+  ],
+};

@@ -1,4 +1,5 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
+import { SPACE_ACTOR } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Auth } from '../http/context.js';
@@ -48,8 +49,12 @@ export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {
   customers: ['first_name', 'last_name', 'email', 'phone', 'address', 'additional_address', 'zip_code', 'town'],
 };
 
-/** Who wrote: a signed-in user, an API client, or nobody (a public form, a job). */
-export function actorOf(auth: Auth | null | undefined): {
+/** A customer writing through their booking's space (issue 28): nobody signed in, named so in the history. */
+export const CUSTOMER_SPACE = { kind: 'customer-space' } as const;
+export type HistoryAuthor = Auth | typeof CUSTOMER_SPACE | null | undefined;
+
+/** Who wrote: a signed-in user, an API client, a customer in their space, or nobody (a public form, a job). */
+export function actorOf(auth: HistoryAuthor): {
   user_id: number | null;
   api_client_id: number | null;
   actor: string;
@@ -62,6 +67,7 @@ export function actorOf(auth: Auth | null | undefined): {
   if (auth?.kind === 'api-client') {
     return { user_id: null, api_client_id: auth.clientId, actor: `Clé API : ${auth.name}`.slice(0, 255) };
   }
+  if (auth?.kind === 'customer-space') return { user_id: null, api_client_id: null, actor: SPACE_ACTOR };
   return { user_id: null, api_client_id: null, actor: 'Système' };
 }
 
@@ -120,7 +126,7 @@ export async function ownersOf(
  */
 export async function recordHistory(
   trx: Kysely<DB> | Transaction<DB>,
-  auth: Auth | null | undefined,
+  auth: HistoryAuthor,
   entries: HistoryEntry[],
 ): Promise<void> {
   const kept = entries.filter((e) => e.action !== 'update' || Object.keys(e.changes).length > 0);

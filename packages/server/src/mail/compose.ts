@@ -2,6 +2,7 @@ import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
+import { addSpaceLink, SPACE_URL_PATTERN, spaceUrl } from '../services/space-links.js';
 import type { AttachmentSpec } from './attachments.js';
 import { enqueueMail } from './queue.js';
 import { renderTemplate, type TemplateVariables } from './templates.js';
@@ -26,19 +27,35 @@ export async function settingValue(db: Db, key: 'company_name' | 'email_signatur
   return row?.value ?? SETTING_DEFAULTS[key];
 }
 
-type Rendered = { subject: string; html: string };
+type Rendered = { subject: string; html: string; secrets: string[] };
 
-/** Template and signature rendered; a missing template is a 422, not a 500 (the fixed set is seeded). */
-export async function render(db: Db, slug: string, variables: TemplateVariables): Promise<Rendered> {
+/**
+ * Template and signature rendered; a missing template is a 422, not a 500 (the fixed set is seeded). A template
+ * using {{booking.space_url}} gets a new link of `spaceBookingId` (issue 28): its token is a secret the outbox's
+ * copy drops once the mail has left.
+ */
+export async function render(
+  db: Db,
+  slug: string,
+  variables: TemplateVariables,
+  spaceBookingId?: number,
+): Promise<Rendered> {
   const template = await db
     .selectFrom('email_templates')
     .select(['subject', 'body'])
     .where('slug', '=', slug)
     .executeTakeFirst();
   if (!template) throw ValidationError.field('template', `Modèle d'email introuvable : ${slug}.`);
+  let filled = variables;
+  const secrets: string[] = [];
+  if (spaceBookingId !== undefined && SPACE_URL_PATTERN.test(`${template.subject}${template.body}`)) {
+    const token = await addSpaceLink(db, spaceBookingId);
+    filled = { ...variables, 'booking.space_url': spaceUrl(token) };
+    secrets.push(token);
+  }
   // The signature is staff HTML sanitized when saved (services/settings.ts), and again with the mail when queued.
-  const html = renderTemplate(template.body, variables, 'html') + (await settingValue(db, 'email_signature'));
-  return { subject: renderTemplate(template.subject, variables, 'text'), html };
+  const html = renderTemplate(template.body, filled, 'html') + (await settingValue(db, 'email_signature'));
+  return { subject: renderTemplate(template.subject, filled, 'text'), html, secrets };
 }
 
 export type BookingContact = {
@@ -112,7 +129,12 @@ export async function queueBookingMail(
   const contact = (await bookingContacts(trx, [bookingId])).get(bookingId);
   if (!contact) throw new NotFoundError();
   if (!contact.recipient) throw ValidationError.field('recipient', NO_ADDRESS);
-  const rendered = await render(trx, template, bookingVariables(contact, await settingValue(trx, 'company_name')));
+  const rendered = await render(
+    trx,
+    template,
+    bookingVariables(contact, await settingValue(trx, 'company_name')),
+    bookingId,
+  );
   const attachments: AttachmentSpec[] =
     template === 'tickets' ? [{ kind: 'booking-tickets', booking_id: bookingId }] : [];
   const queued = await enqueueMail(trx, {
@@ -200,13 +222,18 @@ export async function queueFlightMails(
       skipped.push({ booking_id: bookingId, number: contact.number });
       continue;
     }
-    const rendered = await render(trx, template, {
-      ...bookingVariables(contact, companyName),
-      'flight.date': frenchLongDate(flight.scheduled_date),
-      'flight.time': flight.scheduled_time.slice(0, 5),
-      'flight.location': flight.location ?? '',
-      'passenger.full_name': contact.referentName || contact.customerName,
-    });
+    const rendered = await render(
+      trx,
+      template,
+      {
+        ...bookingVariables(contact, companyName),
+        'flight.date': frenchLongDate(flight.scheduled_date),
+        'flight.time': flight.scheduled_time.slice(0, 5),
+        'flight.location': flight.location ?? '',
+        'passenger.full_name': contact.referentName || contact.customerName,
+      },
+      bookingId,
+    );
     await enqueueMail(trx, {
       to: contact.recipient,
       ...rendered,

@@ -72,6 +72,10 @@ export const bookings: Resource = {
     refundable: f.flag(),
     payment_method_id: f.integer(),
     woocommerce_order_id: f.string(),
+    // Issue 28: the gift's beneficiary, and 'Complété par le client le …' (written by the space only).
+    beneficiary_name: f.string(),
+    beneficiary_email: f.string(),
+    completed_by_customer_at: f.timestamp(),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
     total_weight: { type: 'number', sql: ofPassengers('total_weight'), shared: 'passengers' },

@@ -50,6 +50,20 @@ export const flights: Resource = {
       notNull: true,
       sql: (a) => ofRegistrations(a, (_g, p) => sql`coalesce(sum(${ref(p, 'weight')}), 0)`),
     },
+    // Issue 28: 'Poids modifié après inscription', a passenger on the flight changed their weight in their space
+    // since the plan was made, not yet marked seen (services/booking-space.ts).
+    weight_changed: {
+      type: 'flag',
+      sql: (a) => {
+        const w = `${a}_w`;
+        const r = `${a}_wr`;
+        return sql`(case when exists (select 1 from ${table('passenger_weight_changes', w)}
+          join ${table('registrations', r)} on ${ref(r, 'passenger_id')} = ${ref(w, 'passenger_id')}
+            and ${ref(r, 'flight_id')} = ${ref(w, 'flight_id')}
+          where ${ref(w, 'flight_id')} = ${ref(a, 'id')} and ${ref(w, 'seen_at')} is null) then 1 else 0 end)`;
+      },
+      reads: ['passenger_weight_changes', 'registrations'],
+    },
     availability: {
       type: 'integer',
       sql: (a) => {

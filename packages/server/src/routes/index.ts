@@ -20,6 +20,7 @@ import { registerSessionRoutes } from './session.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerShopRoutes } from './shop.js';
 import { registerTicketTemplateRoutes } from './ticket-templates.js';
+import { registerSpaceRoutes } from './space.js';
 import { registerUserRoutes } from './users.js';
 import { registerValidityRoutes } from './validity.js';
 
@@ -47,6 +48,7 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerPublicRoutes(app);
   await registerRegistrationRequestRoutes(app);
   await registerDashboardRoutes(app);
+  await registerSpaceRoutes(app);
   await registerRemoteOrderRoutes(app);
   await registerOpenApiRoutes(app);
   await registerHistoryRoutes(app);

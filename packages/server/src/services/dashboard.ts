@@ -16,6 +16,7 @@ import {
   localDate,
   OPEN_BOOKING_STATUS_IDS,
   registrationRequestFilters,
+  weightChangeFilters,
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
@@ -100,6 +101,12 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
       from registration_requests rr
       join flights f on f.id = rr.flight_id
       where rr.status = 'pending' and f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${today}
+    union all
+    select 'weight_changes', null, count(*), count(distinct w.flight_id)
+      from passenger_weight_changes w
+      join flights f on f.id = w.flight_id
+      join registrations r on r.passenger_id = w.passenger_id and r.flight_id = w.flight_id
+      where w.seen_at is null and f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${today}
   `.execute(db);
   return rows;
 }
@@ -111,6 +118,7 @@ const ATTENTION_ORDER: AttentionKey[] = [
   'pre_flight_infos',
   'remaining_due',
   'registration_requests',
+  'weight_changes',
   'expiring_vouchers',
   'refund_to_offer',
 ];
@@ -119,7 +127,7 @@ function attentionItems(rows: AttentionRow[], today: string): AttentionItem[] {
   const bookingFilters = attentionFilters(today);
   return ATTENTION_ORDER.map((key) => {
     const mine = rows.filter((r) => r.k === key);
-    if (key === 'registration_requests') {
+    if (key === 'registration_requests' || key === 'weight_changes') {
       const row = mine[0];
       const count = Number(row?.n ?? 0);
       const flights = Number(row?.m ?? 0);
@@ -129,7 +137,15 @@ function attentionItems(rows: AttentionRow[], today: string): AttentionItem[] {
         count,
         links:
           count > 0
-            ? [{ status: null, count: flights, filters: formatFilters(registrationRequestFilters(today)) }]
+            ? [
+                {
+                  status: null,
+                  count: flights,
+                  filters: formatFilters(
+                    key === 'weight_changes' ? weightChangeFilters(today) : registrationRequestFilters(today),
+                  ),
+                },
+              ]
             : [],
       };
     }
@@ -216,6 +232,7 @@ const DASHBOARD_TABLES = [
   'bookings',
   'flights',
   'locations',
+  'passenger_weight_changes',
   'passengers',
   'pilots',
   'registration_requests',

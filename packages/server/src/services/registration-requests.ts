@@ -184,12 +184,17 @@ async function queueDecisionMail(
     .where('f.id', '=', flightId)
     .executeTakeFirstOrThrow();
   const slug = decision === 'accepted' ? 'registration-request-accepted' : 'registration-request-refused';
-  const rendered = await render(trx, slug, {
-    ...bookingVariables(contact, await settingValue(trx, 'company_name')),
-    'flight.date': frenchLongDate(flight.scheduled_date),
-    'flight.time': flight.scheduled_time.slice(0, 5),
-    'flight.location': flight.location ?? '',
-  });
+  const rendered = await render(
+    trx,
+    slug,
+    {
+      ...bookingVariables(contact, await settingValue(trx, 'company_name')),
+      'flight.date': frenchLongDate(flight.scheduled_date),
+      'flight.time': flight.scheduled_time.slice(0, 5),
+      'flight.location': flight.location ?? '',
+    },
+    bookingId,
+  );
   await enqueueMail(trx, { to: contact.recipient, ...rendered, templateSlug: slug, bookingId, flightId, userId });
   return { status: 'queued', recipient: contact.recipient };
 }

@@ -76,11 +76,16 @@ export async function queueExtensionMail(
 ): Promise<boolean> {
   const contact = (await bookingContacts(trx, [extension.booking_id])).get(extension.booking_id);
   if (!contact?.recipient) return false;
-  const rendered = await render(trx, VALIDITY_EXTENDED_TEMPLATE_SLUG, {
-    ...bookingVariables(contact, await settingValue(trx, 'company_name')),
-    'validity.date': frenchDate(extension.validity_date),
-    'validity.reason': extension.reason,
-  });
+  const rendered = await render(
+    trx,
+    VALIDITY_EXTENDED_TEMPLATE_SLUG,
+    {
+      ...bookingVariables(contact, await settingValue(trx, 'company_name')),
+      'validity.date': frenchDate(extension.validity_date),
+      'validity.reason': extension.reason,
+    },
+    extension.booking_id,
+  );
   const mail = await enqueueMail(trx, {
     to: contact.recipient,
     ...rendered,

@@ -51,6 +51,10 @@ describe(`route access on ${engine}`, () => {
       'POST /api/users',
       'PUT /api/roles/:id/capabilities',
       'POST /api/api-clients',
+      'POST /api/bookings/:id/space-link',
+      'DELETE /api/bookings/:id/space-link',
+      'POST /api/bookings/:id/space-link/email',
+      'POST /api/flights/:id/weight-changes/seen',
       'GET /api/field/flights',
       'GET /api/field/flights/:id',
       'POST /api/field/sync',
@@ -84,6 +88,13 @@ describe(`route access on ${engine}`, () => {
     expect(routes.filter((r) => r.policy.isAnonymous).map(label)).toEqual([
       'GET /api/public/planning',
       'POST /api/public/registration-requests',
+      // Issue 28: the passenger's space, opened by its link alone (the token is the key).
+      'GET /api/space/:token',
+      'PUT /api/space/:token/passengers/:passengerId',
+      'POST /api/space/:token/passengers',
+      'POST /api/space/:token/requested-dates',
+      'DELETE /api/space/:token/requested-dates/:id',
+      'POST /api/space/:token/registration-requests',
       // The partners' API description: what the routes are, nothing of the operator's data.
       'GET /api/openapi.json',
     ]);

@@ -175,6 +175,7 @@ describe(`dashboard on ${engine}`, () => {
       'pre_flight_infos',
       'remaining_due',
       'registration_requests',
+      'weight_changes',
       'expiring_vouchers',
       'refund_to_offer',
     ]);
