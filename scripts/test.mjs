@@ -53,9 +53,47 @@ const steps = [
   },
 ];
 
+// The names of the failed tests and their first error line, printed again at the very end: CI keeps only the tail of
+// a long log, where a step's own report of its failures has scrolled out of sight.
+function failuresOf(report) {
+  const found = [];
+  if (report.testResults) {
+    for (const file of report.testResults) {
+      for (const test of file.assertionResults ?? []) {
+        if (test.status === 'failed') found.push(`${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+        found.push(`${path.basename(file.name)} — ${firstLine(file.message)}`);
+      }
+    }
+  }
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results?.at(-1)?.error?.message;
+        found.push(`[${test.projectName}] ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return found;
+}
+
+const COLOURS = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+function firstLine(text) {
+  const line = String(text ?? '')
+    .replace(COLOURS, '')
+    .split('\n')
+    .find((l) => l.trim());
+  return line ? line.trim().slice(0, 300) : 'échec hors des tests (préparation ou nettoyage du fichier)';
+}
+
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
+const failedTests = [];
 const durations = [];
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
@@ -79,6 +117,7 @@ for (const step of steps) {
       passed += report.numPassedTests;
       failed += report.numFailedTests;
     }
+    for (const failure of failuresOf(report)) failedTests.push(`${step.name} : ${failure}`);
   }
   if (result.status !== 0) {
     failedSteps.push(step.name);
@@ -87,6 +126,7 @@ for (const step of steps) {
   }
 }
 console.log(`\nDurées : ${durations.join(', ')}`);
+if (failedTests.length) console.log(`\nTests en échec :\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 console.log(failedSteps.length ? `\nÉchec : ${failedSteps.join(', ')}` : '\nToutes les étapes ont réussi.');
 console.log(`Tests: ${passed} passed, ${failed} failed`);
 process.exit(failedSteps.length ? 1 : 0);
