@@ -8,12 +8,17 @@ export const FLIGHT_RECORD_FIELDS = [
   'landing_time',
   'takeoff_temperature',
   'flight_max_altitude',
+  // Issue 30: the logbook's after-flight fields, and the fuel loaded (noted after the flight when it was not before).
+  'landing_place',
+  'remarks',
+  'incidents',
+  'fuel_loaded',
 ] as const;
 
 export const FLIGHT_RECORD_MESSAGES = {
   /** 422 message of a PUT that changes anything else on a realized flight. */
   locked:
-    'Ce vol est réalisé : seuls son compte rendu (heures de décollage et d’atterrissage, température au décollage, altitude maximale), son statut et ses notes peuvent encore changer.',
+    'Ce vol est réalisé : seuls son compte rendu (heures de décollage et d’atterrissage, température au décollage, altitude maximale, lieu d’atterrissage, remarques, incidents, carburant embarqué), son statut et ses notes peuvent encore changer.',
   /** The error under each refused field. */
   lockedField: 'Ce vol est réalisé : ce champ ne peut plus être modifié.',
   recordTitle: 'Compte rendu du vol',

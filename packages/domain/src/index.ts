@@ -4,6 +4,7 @@ export * from './constants.js';
 export * from './dashboard.js';
 export * from './display.js';
 export * from './field.js';
+export * from './flight-file.js';
 export * from './flight-record.js';
 export * from './history.js';
 export * from './messages.js';

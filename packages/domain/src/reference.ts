@@ -77,6 +77,17 @@ export const SETTING_DEFAULTS = {
   validity_rule_attempts_months: '6',
   validity_rule_refund_enabled: '1',
   validity_rule_refund_count: '7',
+  /**
+   * Issue 30, the flight file: a pilot is current with N realized flights in the D days before the flight; a balloon
+   * is inspected every M months or H hours, whichever comes first; each passenger's declared weight is increased by
+   * the clothing and hand-baggage allowance (kg).
+   */
+  pilot_recency_flights: '3',
+  pilot_recency_days: '180',
+  balloon_inspection_months: '12',
+  balloon_inspection_hours: '100',
+  ofp_allowance_clothing: '4',
+  ofp_allowance_baggage: '3',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { BOUNDS } from './bounds.js';
-import { bounded, flag, optionalBounded, optionalText, payload, requiredText } from './common.js';
+import { bounded, flag, optionalBounded, optionalDate, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Balloon, §5.1: label, passengers (capacity) and takeoff_max_mass required. Masses in kg, volume in m³,
 // hourly_consumption in kg/h, autonomy/flying/reserve times in minutes (server services/flight-masses.ts); each
@@ -22,6 +22,11 @@ const shape = {
   autonomy_time: optionalBounded(BOUNDS.duration),
   flying_time: optionalBounded(BOUNDS.duration),
   reserve_time: optionalBounded(BOUNDS.duration),
+  // Issue 30: the technical log and the fuel reserve.
+  hours_before: optionalBounded(BOUNDS.balloonHours),
+  last_inspection_on: optionalDate(),
+  hours_at_last_inspection: optionalBounded(BOUNDS.balloonHours),
+  cylinders: optionalBounded(BOUNDS.cylinders),
 };
 
 export const balloonCreateSchema = payload(shape);

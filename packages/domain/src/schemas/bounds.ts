@@ -53,6 +53,22 @@ export const BOUNDS = {
   backupKeep: { min: 1, max: 365, unit: '', subject: 'Le nombre de sauvegardes', isInteger: true },
   /** Issue 29, setting validity_rule_near_expiry_days: how near the validity's end a postponed flight is. */
   validityRuleDays: { min: 1, max: 365, unit: 'jours', subject: 'Le nombre de jours', isInteger: true },
+  /** Issue 30: a balloon's hours (before the product, at its last inspection). */
+  balloonHours: { min: 0, max: 100_000, unit: 'h', subject: "Le nombre d'heures" },
+  /** Issue 30: a balloon's fuel cylinders (one cylinder: a 15-minute reserve instead of 30). */
+  cylinders: { min: 1, max: 20, unit: '', subject: 'Le nombre de bouteilles', isInteger: true },
+  /** Issue 30: the fuel loaded on a flight, kg. */
+  fuelLoaded: { min: 0, max: 2_000, unit: 'kg', subject: 'Le carburant embarqué' },
+  /** Issue 30, settings ofp_allowance_clothing and ofp_allowance_baggage: kg added to each passenger's weight. */
+  allowance: { min: 0, max: 50, unit: 'kg', subject: "L'allocation par passager", isFeminine: true },
+  /** Issue 30, setting pilot_recency_flights. */
+  recencyFlights: { min: 1, max: 50, unit: 'vols', subject: 'Le nombre de vols', isInteger: true },
+  /** Issue 30, settings pilot_recency_days. */
+  recencyDays: { min: 1, max: 1000, unit: 'jours', subject: 'Le nombre de jours', isInteger: true },
+  /** Issue 30, setting balloon_inspection_months. */
+  inspectionMonths: { min: 1, max: 60, unit: 'mois', subject: 'Le nombre de mois', isInteger: true },
+  /** Issue 30, setting balloon_inspection_hours. */
+  inspectionHours: { min: 1, max: 1000, unit: 'h', subject: "Le nombre d'heures", isInteger: true },
   /** Issue 29, settings validity_rule_attempts_count and validity_rule_refund_count. */
   validityRuleCount: { min: 1, max: 100, unit: '', subject: 'Le nombre de reports', isInteger: true },
 } as const satisfies Record<string, Bound>;

@@ -1,6 +1,17 @@
 import type { z } from 'zod';
 import { BOUNDS } from './bounds.js';
-import { date, flag, id, idList, optionalBounded, optionalId, optionalTime, payload, time } from './common.js';
+import {
+  date,
+  flag,
+  id,
+  idList,
+  optionalBounded,
+  optionalId,
+  optionalText,
+  optionalTime,
+  payload,
+  time,
+} from './common.js';
 
 // SPEC §3 Flight, §7.4 (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
 // teammates is a list of ids written through flight_teammates.
@@ -19,6 +30,11 @@ const shape = {
   landing_time: optionalTime(),
   flight_status_id: id().optional(),
   teammates: idList().optional(),
+  // Issue 30: the fuel loaded (kg) and the logbook's after-flight fields.
+  fuel_loaded: optionalBounded(BOUNDS.fuelLoaded),
+  landing_place: optionalText(120),
+  remarks: optionalText(2000, { isMultiline: true }),
+  incidents: optionalText(2000, { isMultiline: true }),
 };
 
 export const flightCreateSchema = payload(shape);

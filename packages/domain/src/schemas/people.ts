@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatPhone } from '../phone.js';
 import { BOUNDS } from './bounds.js';
-import { flag, optionalBounded, optionalEmail, optionalText, payload, requiredText } from './common.js';
+import { flag, optionalBounded, optionalDate, optionalEmail, optionalText, payload, requiredText } from './common.js';
 
 // SPEC §3 Pilot and Teammate, §5.1: first and last name required.
 const person = {
@@ -17,6 +17,10 @@ const pilotShape = {
   is_default: flag().optional(),
   weight: optionalBounded(BOUNDS.pilotWeight),
   bag_weight: optionalBounded(BOUNDS.bagWeight),
+  // Issue 30: the pilot's currency.
+  licence_number: optionalText(40),
+  licence_expires_on: optionalDate(),
+  medical_expires_on: optionalDate(),
 };
 export const pilotCreateSchema = payload(pilotShape);
 export const pilotUpdateSchema = payload(pilotShape).partial();

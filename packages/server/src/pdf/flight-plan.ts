@@ -1,8 +1,11 @@
+import { frenchDate as ddmmyyyy, formatMinutes } from '@app/domain';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Kysely } from 'kysely';
 import { createElement as h, type ReactElement } from 'react';
 import type { DB } from '../db/schema.js';
+import { type FlightCompliance, loadFlightCompliance } from '../services/flight-compliance.js';
 import { computeFlightMasses, type FlightMasses, loadFlightMassInputs } from '../services/flight-masses.js';
+import type { LogbookEntry } from '../services/logbooks.js';
 import './fonts.js';
 
 // The operational flight plan the pilot signs (issue 9): one A4 page with the flight, the crew, the masses of
@@ -13,6 +16,8 @@ const INK = '#1f2933';
 const MUTED = '#5f6b7a';
 const LINE = '#c9d3df';
 const RED = '#c92a2a';
+const GREEN = '#2b8a3e';
+const AMBER = '#a15c00';
 
 const styles = StyleSheet.create({
   page: { padding: 30, fontFamily: 'Helvetica', fontSize: 9, color: INK },
@@ -56,6 +61,12 @@ const styles = StyleSheet.create({
   recorded: { fontFamily: 'Helvetica-Bold', fontSize: 14, marginTop: 6 },
   notes: { marginTop: 10, borderWidth: 1, borderColor: LINE, borderRadius: 3, padding: 8 },
   note: { paddingVertical: 1.5 },
+  check: { flexDirection: 'row', paddingVertical: 2.5, borderTopWidth: 0.5, borderColor: LINE, gap: 6 },
+  checkMark: { width: 34, fontFamily: 'Helvetica-Bold' },
+  checkName: { width: 110, fontFamily: 'Helvetica-Bold' },
+  checkText: { flex: 1 },
+  formula: { color: MUTED, fontSize: 8 },
+  entry: { marginTop: 10, borderWidth: 1, borderColor: LINE, borderRadius: 3, padding: 8 },
   footer: { position: 'absolute', bottom: 18, left: 30, right: 30, fontSize: 7, color: MUTED, textAlign: 'center' },
 });
 
@@ -87,7 +98,14 @@ export type FlightPlan = {
   teammates: string[];
   masses: FlightMasses | null;
   passengers: FlightPlanPassenger[];
+  /** Issue 30: the pilot's currency and the balloon's inspection on the flight's day, and every warning. */
+  compliance: FlightCompliance | null;
+  landingPlace: string | null;
+  fuelLoaded: number | null;
 };
+
+/** The sealed record's own page (issue 30): the logbook entry as sealed, and its version. */
+export type RecordPage = { version: number; reason: string | null; sealedAt: string; entry: LogbookEntry | null };
 
 const kg = (value: number | null | undefined) =>
   value === null || value === undefined
@@ -127,7 +145,172 @@ const line = (key: string, label: string, value: string, color?: string) =>
 const box = (key: string, title: string, children: (ReactElement | null)[]) =>
   h(View, { key, style: styles.box }, [h(Text, { key: '_title', style: styles.boxTitle }, title), ...children]);
 
-function planDocument(plan: FlightPlan): ReactElement {
+type Mark = 'ok' | 'ko' | 'unknown';
+const MARKS: Record<Mark, { text: string; color: string }> = {
+  ok: { text: 'OK', color: GREEN },
+  ko: { text: 'NON', color: RED },
+  unknown: { text: '?', color: AMBER },
+};
+
+const checkLine = (key: string, mark: Mark, name: string, text: string, formula?: string) =>
+  h(View, { key, style: styles.check, wrap: false }, [
+    h(Text, { key: 'm', style: [styles.checkMark, { color: MARKS[mark].color }] }, MARKS[mark].text),
+    h(Text, { key: 'n', style: styles.checkName }, name),
+    h(View, { key: 't', style: styles.checkText }, [
+      h(Text, { key: 't' }, text),
+      formula ? h(Text, { key: 'f', style: styles.formula }, formula) : null,
+    ]),
+  ]);
+
+/**
+ * Each check of the flight file green or red, with the formula and its inputs printed so the pilot can redo it by
+ * hand (BOP.ADD.600): allowance, fuel and reserve, crew, pilot currency, balloon inspection.
+ */
+function checksSection(plan: FlightPlan): ReactElement {
+  const m = plan.masses;
+  const c = plan.compliance;
+  const has = (code: string, severity?: string) =>
+    (c?.compliance ?? []).some((i) => i.code === code && (!severity || i.severity === severity));
+  const mark = (code: string): Mark => (has(code, 'error') ? 'ko' : has(code, 'warning') ? 'unknown' : 'ok');
+  const lines: ReactElement[] = [];
+  if (m) {
+    lines.push(
+      checkLine(
+        'al',
+        'ok',
+        'Allocation passagers',
+        `${kg(m.allowance.per_passenger)} par passager`,
+        m.allowance.formula,
+      ),
+    );
+    lines.push(
+      checkLine(
+        'fu',
+        m.fuel?.is_ok === true ? 'ok' : m.fuel?.is_ok === false ? 'ko' : 'unknown',
+        'Carburant et réserve',
+        m.fuel
+          ? `Embarqué ${kg(m.fuel.loaded)} ; nécessaire ${kg(m.fuel.needed)}`
+          : 'Aucun ballon : carburant non calculé.',
+        m.fuel ? `consommation × (vol prévu + réserve) / 60 : ${m.fuel.formula}` : undefined,
+      ),
+    );
+    lines.push(
+      checkLine(
+        'cr',
+        m.crew.is_ok ? 'ok' : 'ko',
+        'Équipage',
+        `${m.crew.passengers_count} passager(s), ${m.crew.crew_on_board} membre(s) d'équipage à bord`,
+        "Au-delà de 19 passagers, un second membre d'équipage à bord.",
+      ),
+    );
+  }
+  if (c?.pilot) {
+    const p = c.pilot;
+    lines.push(
+      checkLine(
+        'pr',
+        mark('pilot_recency'),
+        'Expérience récente',
+        `${p.recent_flights} vol(s) réalisé(s) dans les ${p.recency.days} jours précédant le vol`,
+        `${p.recency.flights} vols requis`,
+      ),
+    );
+    lines.push(
+      checkLine(
+        'pl',
+        mark('pilot_licence'),
+        'Licence',
+        `${p.licence_number ?? 'n° non renseigné'} · valable jusqu'au ${p.licence_expires_on ? ddmmyyyy(p.licence_expires_on) : '—'}`,
+      ),
+    );
+    lines.push(
+      checkLine(
+        'pm',
+        mark('pilot_medical'),
+        'Aptitude médicale',
+        `valable jusqu'au ${p.medical_expires_on ? ddmmyyyy(p.medical_expires_on) : '—'}`,
+      ),
+    );
+  }
+  if (c?.balloon) {
+    const i = c.balloon.inspection;
+    lines.push(
+      checkLine(
+        'bi',
+        mark('balloon_inspection'),
+        'Visite du ballon',
+        i.last_inspection_on
+          ? `dernière le ${ddmmyyyy(i.last_inspection_on)} à ${unit(i.hours_at_last_inspection, 'h')} ; échéance ${i.due_on ? ddmmyyyy(i.due_on) : '—'} ou ${unit(i.due_hours, 'h')}`
+          : 'aucune visite enregistrée',
+        `Heures du ballon avant ce vol : ${unit(i.hours, 'h')} ; la plus proche de ${c.balloon.inspection_rule.months} mois ou ${c.balloon.inspection_rule.hours} h après la visite`,
+      ),
+    );
+  }
+  return h(View, { key: 'checks', style: [styles.box, { flex: 1.6 }] }, [
+    h(Text, { key: '_title', style: styles.boxTitle }, 'Contrôles'),
+    ...lines,
+  ]);
+}
+
+function recordPage(plan: FlightPlan, record: RecordPage): ReactElement {
+  const e = record.entry;
+  const row = (key: string, label: string, value: string) => line(key, label, value || '—');
+  return h(Page, { key: 'record', size: 'A4', style: styles.page }, [
+    h(View, { key: 'head', style: styles.header }, [
+      h(View, { key: 'l' }, [
+        h(Text, { key: 't', style: styles.title }, 'Dossier de vol — carnet de route'),
+        h(
+          Text,
+          { key: 's', style: styles.subtitle },
+          `Version ${record.version} clôturée le ${new Date(record.sealedAt).toLocaleString('fr-FR', { timeZone: 'Europe/Paris' })}`,
+        ),
+      ]),
+      h(View, { key: 'r', style: styles.right }, [h(Text, { key: 'o', style: styles.value }, plan.operator)]),
+    ]),
+    record.reason
+      ? h(View, { key: 'reason', style: styles.notes }, [
+          h(Text, { key: '_t', style: styles.boxTitle }, 'Motif de la correction'),
+          h(Text, { key: 'r' }, record.reason),
+        ])
+      : null,
+    e
+      ? h(View, { key: 'entry', style: styles.entry }, [
+          h(Text, { key: '_t', style: styles.boxTitle }, 'Entrée du carnet de route'),
+          row('d', 'Date', ddmmyyyy(e.date)),
+          row('b', 'Immatriculation', [e.balloon_registration, e.balloon_label].filter(Boolean).join(' · ')),
+          row('p', 'Pilote', e.pilot_name ?? ''),
+          row('c', 'Équipiers', e.crew.join(', ')),
+          row('k', "Type d'opération", e.flight_type ?? ''),
+          row('tp', 'Décollage', [e.takeoff_place, e.takeoff_time?.slice(0, 5)].filter(Boolean).join(' à ')),
+          row('lp', 'Atterrissage', [e.landing_place, e.landing_time?.slice(0, 5)].filter(Boolean).join(' à ')),
+          row('du', 'Temps de vol', e.duration === null ? '' : formatMinutes(e.duration)),
+          row('pa', 'Passagers', String(e.passengers)),
+          row('re', 'Remarques', e.remarks ?? ''),
+          row('in', 'Incidents', e.incidents ?? 'Aucun'),
+        ])
+      : null,
+    h(View, { key: 'cmp', style: [styles.notes] }, [
+      h(Text, { key: '_t', style: styles.boxTitle }, 'Avertissements le jour du vol'),
+      ...((plan.compliance?.compliance ?? []).length
+        ? (plan.compliance?.compliance ?? []).map((i, n) =>
+            h(Text, { key: n, style: [styles.note, { color: i.severity === 'error' ? RED : AMBER }] }, i.message),
+          )
+        : [h(Text, { key: 'none', style: styles.note }, 'Aucun.')]),
+    ]),
+    h(View, { key: 'sig', style: styles.signatures, wrap: false }, [
+      h(View, { key: 'p', style: styles.signature }, [
+        h(Text, { key: 't', style: styles.label }, 'Signature du pilote'),
+      ]),
+    ]),
+    h(
+      Text,
+      { key: 'f', style: styles.footer, fixed: true },
+      `${plan.operator} · dossier de vol, version ${record.version} : ce document est conservé tel quel ; son empreinte SHA-256 est tenue par le logiciel.`,
+    ),
+  ]);
+}
+
+function planDocument(plan: FlightPlan, record?: RecordPage): ReactElement {
   const m = plan.masses;
   const frenchDate = new Intl.DateTimeFormat('fr-FR', {
     weekday: 'long',
@@ -160,7 +343,7 @@ function planDocument(plan: FlightPlan): ReactElement {
     line('p', 'Pilote et sac', kg(m?.pilot)),
     line(
       'ps',
-      `Passagers (${m?.passengers_count ?? 0} × ${kg(m?.passenger_supplement)} de supplément)`,
+      `Passagers (déclarés + ${m?.passengers_count ?? 0} × ${kg(m?.allowance.per_passenger)} d'allocation)`,
       kg(m?.passengers),
     ),
     line('b', 'Enveloppe, nacelle, brûleur (à vide)', kg(m?.balloon)),
@@ -180,12 +363,26 @@ function planDocument(plan: FlightPlan): ReactElement {
         )
       : null,
   ]);
+  const fuelCheck = m?.fuel ?? null;
   const fuel = box('fuel', 'Carburant et calcul', [
-    line('d', 'Vol + réserve', minutes(m?.flight_duration)),
+    line('c', 'Consommation', unit(fuelCheck?.consumption, 'kg/h')),
+    line('d', 'Vol prévu', minutes(fuelCheck?.planned_minutes)),
+    line(
+      'r',
+      `Réserve${fuelCheck?.cylinders === 1 ? ' (une bouteille)' : ''}`,
+      fuelCheck ? minutes(fuelCheck.reserve_minutes) : '—',
+    ),
     line('f', 'Gaz nécessaire', kg(m?.fuel_needed)),
+    line(
+      'l',
+      'Gaz embarqué',
+      kg(plan.fuelLoaded),
+      fuelCheck?.is_ok === true ? GREEN : fuelCheck?.is_ok === false ? RED : undefined,
+    ),
     line('o', "Température à l'altitude max.", unit(m?.outside_temperature, '°C')),
     line('pr', "Pression à l'altitude max.", unit(m?.pressure, 'hPa')),
   ]);
+  const checks = checksSection(plan);
   const manifest = h(View, { key: 'manifest', style: styles.table }, [
     h(View, { key: 'th', style: styles.th }, [
       h(Text, { key: 'n', style: [styles.cNum, styles.value] }, '#'),
@@ -223,6 +420,7 @@ function planDocument(plan: FlightPlan): ReactElement {
     h(View, { key: 'a', style: styles.signature }, [
       h(Text, { key: 't', style: styles.label }, 'Atterrissage (heure, lieu)'),
       recorded(plan.landingTime),
+      plan.landingPlace ? h(Text, { key: 'p' }, plan.landingPlace) : null,
     ]),
   ]);
   const notes =
@@ -236,7 +434,7 @@ function planDocument(plan: FlightPlan): ReactElement {
     h(Page, { key: 'p', size: 'A4', style: styles.page }, [
       head,
       h(View, { key: 'g1', style: styles.grid }, [flight, masses]),
-      h(View, { key: 'g2', style: styles.grid }, [fuel, h(View, { key: 'sp', style: { flex: 1 } })]),
+      h(View, { key: 'g2', style: styles.grid }, [fuel, checks]),
       h(
         Text,
         { key: 'mt', style: [styles.boxTitle, { marginTop: 12 }] },
@@ -251,6 +449,7 @@ function planDocument(plan: FlightPlan): ReactElement {
         `${plan.operator} · plan édité le ${new Date().toLocaleDateString('fr-FR')}`,
       ),
     ]),
+    record ? recordPage(plan, record) : null,
   ]);
 }
 
@@ -270,6 +469,8 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
       'f.flight_max_altitude',
       'f.takeoff_time',
       'f.landing_time',
+      'f.landing_place',
+      'f.fuel_loaded',
       's.label as status',
       'l.label as location',
       'l.takeoff_altitude',
@@ -286,7 +487,7 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
     .where('f.id', '=', flightId)
     .executeTakeFirst();
   if (!flight) return null;
-  const [teammates, passengers, inputs, company, notes] = await Promise.all([
+  const [teammates, passengers, inputs, company, notes, compliance] = await Promise.all([
     db
       .selectFrom('flight_teammates as ft')
       .innerJoin('teammates as t', 't.id', 'ft.teammate_id')
@@ -315,6 +516,7 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
       .orderBy('created_at')
       .orderBy('id')
       .execute(),
+    loadFlightCompliance(db, [flightId]),
   ]);
   const input = inputs.get(flightId);
   const name = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
@@ -343,6 +545,9 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
     pilot: flight.pilot_first || flight.pilot_last ? name(flight.pilot_first ?? null, flight.pilot_last ?? null) : null,
     teammates: teammates.map((t) => name(t.first_name, t.last_name)),
     masses: input ? computeFlightMasses(input) : null,
+    compliance: compliance.get(flightId) ?? null,
+    landingPlace: flight.landing_place ?? null,
+    fuelLoaded: flight.fuel_loaded ?? null,
     passengers: passengers.map((p) => ({
       name: name(p.first_name, p.last_name) || 'Passager',
       ticketNumber: p.ticket_number,
@@ -353,8 +558,12 @@ export async function loadFlightPlan(db: Kysely<DB>, flightId: number): Promise<
   };
 }
 
-export async function renderFlightPlanPdf(db: Kysely<DB>, flightId: number): Promise<Buffer | null> {
+export async function renderFlightPlanPdf(
+  db: Kysely<DB>,
+  flightId: number,
+  record?: RecordPage,
+): Promise<Buffer | null> {
   const plan = await loadFlightPlan(db, flightId);
   // biome-ignore lint/suspicious/noExplicitAny: react-pdf types its root as a DocumentProps element
-  return plan ? renderToBuffer(planDocument(plan) as any) : null;
+  return plan ? renderToBuffer(planDocument(plan, record) as any) : null;
 }

@@ -4,3 +4,4 @@
 export const ticketsPdf = () => import('./tickets.js');
 export const flightPlanPdf = () => import('./flight-plan.js');
 export const validityAttestationPdf = () => import('./validity-attestation.js');
+export const logbookPdf = () => import('./logbook.js');

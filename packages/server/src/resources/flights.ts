@@ -3,8 +3,10 @@ import { type RawBuilder, sql } from 'kysely';
 import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
+import { appendCompliance, appendFlightFile } from '../services/flight-compliance.js';
 import { appendFlightMasses } from '../services/flight-masses.js';
 import { applyRealizationRule } from '../services/flight-realization.js';
+import { assertFlightNotSealed } from '../services/flight-records.js';
 import { applyPostponementRule } from '../services/postponement.js';
 import { checkFlightUpdate } from '../services/registrations.js';
 import { f } from './fields.js';
@@ -41,6 +43,10 @@ export const flights: Resource = {
     pilot_id: f.integer(),
     takeoff_time: f.time(),
     landing_time: f.time(),
+    fuel_loaded: f.number(),
+    landing_place: f.string(),
+    remarks: f.text(),
+    incidents: f.text(),
     flight_status_id: f.integer({ notNull: true }),
     created_at: f.timestamp(),
     updated_at: f.timestamp(),
@@ -115,7 +121,12 @@ export const flights: Resource = {
     { field: 'scheduled_date', direction: 'DESC' },
     { field: 'scheduled_time', direction: 'ASC' },
   ],
-  appends: { flight_masses: (ctx, rows) => appendFlightMasses(ctx, rows) },
+  appends: {
+    flight_masses: (ctx, rows) => appendFlightMasses(ctx, rows),
+    // Issue 30: the pilot's currency, the balloon's inspection, fuel and crew on the flight's day (warnings).
+    compliance: (ctx, rows) => appendCompliance(ctx, rows),
+    flight_file: (ctx, rows) => appendFlightFile(ctx, rows),
+  },
   // Read-only planning for API clients (ARCHITECTURE §4); writes need a signed-in user.
   // The read-only planning of an API key: when, where, what, with how many seats left; never who flies
   // (passengers, pilot, crew) nor the notes.
@@ -152,6 +163,8 @@ export const flights: Resource = {
     // SPEC §4.2: a postponed or canceled flight only changes status; a realized one its status and its flight
     // record (times, temperature, altitude reached: issue 27); a realized flight has its takeoff and landing times.
     beforeWrite: async ({ trx, ctx }, values, existing, lists) => {
+      // Issue 30: a sealed flight record freezes the flight (409) until a correction is opened.
+      if (existing) await assertFlightNotSealed(trx, Number(existing.id));
       if (existing) await checkFlightUpdate(trx, existing, values, lists);
       const merged = { ...existing, ...values };
       if (merged.flight_status_id === FLIGHT_STATUSES.realized.id) {
@@ -168,6 +181,7 @@ export const flights: Resource = {
       await applyRealizationRule(trx, existing, values, ctx.auth ?? null);
     },
     beforeDelete: async ({ trx }, existing) => {
+      await assertFlightNotSealed(trx, Number(existing.id));
       const status = await trx
         .selectFrom('flight_statuses')
         .select('is_editable')

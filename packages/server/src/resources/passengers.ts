@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { ref } from '../engine/sql.js';
 import type { Relation, Resource } from '../engine/types.js';
 import { applyReferentRule, BOOKING_RULE_MESSAGES, beforePassengerDelete } from '../services/booking-rules.js';
+import { assertPassengersNotSealed } from '../services/flight-records.js';
 import { f, fullName } from './fields.js';
 
 /** Today's date on the server's clock, YYYY-MM-DD (next flights are those of today and later). */
@@ -91,7 +92,13 @@ export const passengers: Resource = {
     dependents: [
       { table: 'registrations', column: 'passenger_id', message: BOOKING_RULE_MESSAGES.registeredPassenger },
     ],
-    beforeWrite: ({ trx }, values, existing) => applyReferentRule(trx, values, existing),
+    beforeWrite: async ({ trx }, values, existing) => {
+      // Issue 30: a passenger's weight is a mass of every sealed flight they are registered on.
+      if (existing && values.weight !== undefined && values.weight !== existing.weight) {
+        await assertPassengersNotSealed(trx, [Number(existing.id)]);
+      }
+      await applyReferentRule(trx, values, existing);
+    },
     beforeDelete: ({ trx, ctx }, existing) => beforePassengerDelete(trx, existing, ctx.auth),
   },
 };

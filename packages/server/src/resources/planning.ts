@@ -6,6 +6,7 @@ import {
   registrationCreateSchema,
 } from '@app/domain';
 import type { Resource } from '../engine/types.js';
+import { assertFlightNotSealed } from '../services/flight-records.js';
 import { checkSeat, lockEditableFlight } from '../services/registrations.js';
 import { authorOf, crud, f, readOnly } from './fields.js';
 
@@ -49,9 +50,13 @@ export const flightNotes: Resource = {
   write: {
     create: flightNoteCreateSchema,
     update: flightNoteUpdateSchema,
-    beforeWrite: ({ ctx }, values, existing) => {
+    beforeWrite: async ({ trx, ctx }, values, existing) => {
+      // Issue 30: the notes are the flight's remarks, sealed with its record.
+      if (existing) await assertFlightNotSealed(trx, Number(existing.flight_id));
+      if (values.flight_id !== undefined) await assertFlightNotSealed(trx, Number(values.flight_id));
       if (!existing) values.user_id = authorOf(ctx.auth);
     },
+    beforeDelete: ({ trx }, existing) => assertFlightNotSealed(trx, Number(existing.flight_id)),
   },
 };
 

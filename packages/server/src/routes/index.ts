@@ -5,6 +5,7 @@ import { registerCapabilityRoutes } from './capabilities.js';
 import { registerDashboardRoutes } from './dashboard.js';
 import { registerDocumentRoutes } from './documents.js';
 import { registerFieldRoutes } from './field.js';
+import { registerFlightFileRoutes } from './flight-file.js';
 import { registerFlightRoutes } from './flights.js';
 import { registerHistoryRoutes } from './history.js';
 import { registerMailRoutes } from './mail.js';
@@ -37,6 +38,7 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
 export async function registerSpecialRoutes(app: FastifyInstance): Promise<void> {
   await registerBookingRoutes(app);
   await registerFlightRoutes(app);
+  await registerFlightFileRoutes(app);
   await registerPlanningRoutes(app);
   await registerSearchRoutes(app);
   await registerSettingsRoutes(app);

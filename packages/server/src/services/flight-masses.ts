@@ -1,4 +1,13 @@
-import { computeTakeoffMass } from '@app/domain';
+import {
+  type AllowanceCheck,
+  allowanceCheck,
+  type CrewCheck,
+  computeTakeoffMass,
+  crewCheck,
+  type FuelCheck,
+  fuelCheck,
+  SETTING_DEFAULTS,
+} from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { runShaped } from '../engine/compiled.js';
@@ -12,14 +21,20 @@ import type { AppContext } from '../http/context.js';
 export type FlightMasses = {
   /** Pilot weight + bag weight (a missing bag weight counts 0); null without a pilot or a pilot weight. */
   pilot: number | null;
-  /** Registered passengers' weights + passengers_count × passenger_supplement. */
+  /** Registered passengers' declared weights + passengers_count × the allowance (clothing + hand baggage + supplement). */
   passengers: number;
   passengers_weight: number;
   passengers_count: number;
   /** Registered passengers with no weight entered: `passengers` under-counts by their weight. */
   passengers_without_weight: number;
-  /** Setting ofp_passenger_supplement, kg per passenger (clothes, shoes...). */
+  /** Setting ofp_passenger_supplement, the operator's own extra kg per passenger beyond the allowance (0 by default). */
   passenger_supplement: number;
+  /** The allowance of BOP.ADD.600 (settings ofp_allowance_clothing, ofp_allowance_baggage) with its formula. */
+  allowance: AllowanceCheck;
+  /** Fuel loaded against consumption × (planned flight time + reserve), with its formula. */
+  fuel: FuelCheck | null;
+  /** More than 19 passengers needs a second crew member on board. */
+  crew: CrewCheck;
   /** Balloon empty_mass. */
   balloon: number | null;
   /** Balloon gas_mass (the fuel load on board). */
@@ -34,9 +49,9 @@ export type FlightMasses = {
   margin: number | null;
   /** The balloon's certified maximum takeoff mass, shown beside the computed one. */
   balloon_takeoff_max_mass: number | null;
-  /** flying_time + reserve_time, minutes. */
+  /** flying_time + reserve (30 min, 15 with one cylinder, or the balloon's reserve_time when longer), minutes. */
   flight_duration: number | null;
-  /** hourly_consumption × (flying_time + reserve_time) / 60, kg. */
+  /** hourly_consumption × (flying_time + reserve) / 60, kg. */
   fuel_needed: number | null;
 };
 
@@ -61,6 +76,11 @@ export type FlightMassInputs = {
   passengers_weight: number;
   passengers_without_weight: number;
   passenger_supplement: number;
+  allowance_clothing: number;
+  allowance_baggage: number;
+  cylinders: number | null;
+  fuel_loaded: number | null;
+  teammates_count: number;
 };
 
 const isNumber = (v: number | null | undefined): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -73,7 +93,14 @@ export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
   const pilot = isNumber(i.pilot_weight)
     ? round2(i.pilot_weight + (isNumber(i.pilot_bag_weight) ? i.pilot_bag_weight : 0))
     : null;
-  const passengers = round2(i.passengers_weight + i.passengers_count * i.passenger_supplement);
+  const allowance = allowanceCheck({
+    clothing: i.allowance_clothing,
+    baggage: i.allowance_baggage,
+    supplement: i.passenger_supplement,
+    passengers_count: i.passengers_count,
+    declared: i.passengers_weight,
+  });
+  const passengers = allowance.total;
   const balloon = i.has_balloon && isNumber(i.empty_mass) ? i.empty_mass : null;
   const gas = i.has_balloon && isNumber(i.gas_mass) ? i.gas_mass : null;
   const total = sumOrNull(pilot, passengers, balloon, gas);
@@ -87,11 +114,16 @@ export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
       })
     : null;
   const maxTakeoffMass = calculator?.lift ?? null;
-  const duration = i.has_balloon ? sumOrNull(i.flying_time, i.reserve_time) : null;
-  const fuel =
-    duration !== null && i.has_balloon && isNumber(i.hourly_consumption)
-      ? round2((i.hourly_consumption * duration) / 60)
-      : null;
+  const fuel = i.has_balloon
+    ? fuelCheck({
+        consumption: isNumber(i.hourly_consumption) ? i.hourly_consumption : null,
+        planned_minutes: isNumber(i.flying_time) ? i.flying_time : null,
+        balloon_reserve_minutes: i.reserve_time,
+        cylinders: i.cylinders,
+        loaded: i.fuel_loaded,
+      })
+    : null;
+  const duration = fuel && fuel.planned_minutes !== null ? fuel.planned_minutes + fuel.reserve_minutes : null;
   return {
     pilot,
     passengers,
@@ -99,6 +131,9 @@ export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
     passengers_count: i.passengers_count,
     passengers_without_weight: i.passengers_without_weight,
     passenger_supplement: i.passenger_supplement,
+    allowance,
+    fuel,
+    crew: crewCheck(i.passengers_count, i.teammates_count),
     balloon,
     gas,
     total,
@@ -108,7 +143,7 @@ export function computeFlightMasses(i: FlightMassInputs): FlightMasses {
     margin: maxTakeoffMass !== null && total !== null ? round2(maxTakeoffMass - total) : null,
     balloon_takeoff_max_mass: i.has_balloon && isNumber(i.takeoff_max_mass) ? i.takeoff_max_mass : null,
     flight_duration: duration,
-    fuel_needed: fuel,
+    fuel_needed: fuel?.needed ?? null,
   };
 }
 
@@ -168,6 +203,14 @@ export async function loadFlightMassInputs(
         'b.hourly_consumption',
         'b.flying_time',
         'b.reserve_time',
+        'b.cylinders',
+        'f.fuel_loaded',
+        (eb) =>
+          eb
+            .selectFrom('flight_teammates as ft')
+            .select((e) => e.fn.countAll<number>().as('n'))
+            .whereRef('ft.flight_id', '=', 'f.id')
+            .as('teammates'),
         't.count',
         't.weighed',
         't.weight',
@@ -183,6 +226,18 @@ export async function loadFlightMassInputs(
             .select('value')
             .where('key', '=', sql.lit('ofp_pilot_bag_default'))
             .as('bag_default'),
+        (eb) =>
+          eb
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', sql.lit('ofp_allowance_clothing'))
+            .as('allowance_clothing'),
+        (eb) =>
+          eb
+            .selectFrom('settings')
+            .select('value')
+            .where('key', '=', sql.lit('ofp_allowance_baggage'))
+            .as('allowance_baggage'),
       ])
       .where('f.id', 'in', [...(values as number[])]),
   );
@@ -208,6 +263,11 @@ export async function loadFlightMassInputs(
       passengers_weight: Number(f.weight ?? 0),
       passengers_without_weight: count - Number(f.weighed ?? 0),
       passenger_supplement: supplementOf(f.supplement),
+      allowance_clothing: supplementOf(f.allowance_clothing ?? SETTING_DEFAULTS.ofp_allowance_clothing),
+      allowance_baggage: supplementOf(f.allowance_baggage ?? SETTING_DEFAULTS.ofp_allowance_baggage),
+      cylinders: f.cylinders ?? null,
+      fuel_loaded: f.fuel_loaded ?? null,
+      teammates_count: Number(f.teammates ?? 0),
     });
   }
   return result;

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../http/errors.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';
+import { assertFlightNotSealed } from './flight-records.js';
 import { applyVoucherRules, undoVoucherRules } from './voucher-rules.js';
 
 // Weather postponement in one action (issue 12 point 2, docs/decisions.md). Setting a planned flight to
@@ -104,6 +105,7 @@ export async function postponeFlightIn(
 ): Promise<PostponementResult> {
   const userId = authorOf(auth);
   const flight = await lockFlight(trx, flightId);
+  await assertFlightNotSealed(trx, flightId);
   if (flight.flight_status_id === FLIGHT_STATUSES.realized.id) throw new ConflictError(POSTPONEMENT_MESSAGES.realized);
   if (flight.flight_status_id === FLIGHT_STATUSES.weatherPostponed.id) {
     throw new ConflictError(POSTPONEMENT_MESSAGES.already);

@@ -3,6 +3,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 import { checkRealizedFlightUpdate } from './flight-realization.js';
+import { assertFlightNotSealed } from './flight-records.js';
 
 // Registration rules (issue "Harden the API"): no registration change on a flight whose status is not editable
 // (SPEC §4.2), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
@@ -13,6 +14,8 @@ import { checkRealizedFlightUpdate } from './flight-realization.js';
  */
 export async function lockEditableFlight(trx: Transaction<DB>, flightId: number) {
   await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  // Issue 30: no registration added or removed once the flight's record is sealed.
+  await assertFlightNotSealed(trx, flightId);
   const flight = await trx
     .selectFrom('flights as f')
     .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')

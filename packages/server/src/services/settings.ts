@@ -77,6 +77,12 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   validity_rule_attempts_months: 'months',
   validity_rule_refund_enabled: 'switch',
   validity_rule_refund_count: 'number',
+  pilot_recency_flights: 'number',
+  pilot_recency_days: 'number',
+  balloon_inspection_months: 'number',
+  balloon_inspection_hours: 'number',
+  ofp_allowance_clothing: 'number',
+  ofp_allowance_baggage: 'number',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
@@ -91,6 +97,12 @@ const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
   validity_rule_near_expiry_days: BOUNDS.validityRuleDays,
   validity_rule_attempts_count: BOUNDS.validityRuleCount,
   validity_rule_refund_count: BOUNDS.validityRuleCount,
+  pilot_recency_flights: BOUNDS.recencyFlights,
+  pilot_recency_days: BOUNDS.recencyDays,
+  balloon_inspection_months: BOUNDS.inspectionMonths,
+  balloon_inspection_hours: BOUNDS.inspectionHours,
+  ofp_allowance_clothing: BOUNDS.allowance,
+  ofp_allowance_baggage: BOUNDS.allowance,
 };
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };

@@ -217,8 +217,14 @@ describe(`bounds of numbers and names on ${engine}`, () => {
       .map(([key]) => key);
     expect(numberKeys.sort()).toEqual([
       'backup_keep',
+      'balloon_inspection_hours',
+      'balloon_inspection_months',
+      'ofp_allowance_baggage',
+      'ofp_allowance_clothing',
       'ofp_passenger_supplement',
       'ofp_pilot_bag_default',
+      'pilot_recency_days',
+      'pilot_recency_flights',
       'validity_rule_attempts_count',
       'validity_rule_near_expiry_days',
       'validity_rule_refund_count',

@@ -12,9 +12,10 @@ import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot,
 //   outside  = 15 − 0.0065 × (1000 − 200)                 = 9.8 °C
 //   pressure = 1013.25 × (1 − 0.0065 × 1000 / 288.16)^5.256 = 898.7469 hPa → 898.75
 //   lift     = 0.3484 × V × 898.7469 × (1/282.96 − 1/373.16) = 0.267486 × V kg → V = 4000 m³: 1069.95 → 1070 kg
-// Masses: pilot 75 + bag 10 = 85; passengers 82.5 + 61 + (no weight) = 143.5, + 3 × 5 kg supplement = 158.5;
-// balloon empty 450; gas 120 → total 813.5; margin 1070 − 813.5 = 256.5.
-// Fuel: 40 kg/h × (90 + 30) min / 60 = 80 kg.
+// Masses: pilot 75 + bag 10 = 85; passengers 82.5 + 61 + (no weight) = 143.5, + 3 × (4 kg clothing + 3 kg hand
+// baggage: the default allowance) = 143.5 + 21 = 164.5; balloon empty 450; gas 120 → total 819.5;
+// margin 1070 − 819.5 = 250.5.
+// Fuel: 40 kg/h × (90 min planned + 30 min reserve, two cylinders or unknown) / 60 = 80 kg.
 const inputs: FlightMassInputs = {
   takeoff_temperature: 15,
   flight_max_altitude: 1000,
@@ -33,23 +34,49 @@ const inputs: FlightMassInputs = {
   passengers_count: 3,
   passengers_weight: 143.5,
   passengers_without_weight: 1,
-  passenger_supplement: 5,
+  passenger_supplement: 0,
+  allowance_clothing: 4,
+  allowance_baggage: 3,
+  cylinders: null,
+  fuel_loaded: null,
+  teammates_count: 0,
 };
 
 const expected = {
   pilot: 85,
-  passengers: 158.5,
+  passengers: 164.5,
   passengers_weight: 143.5,
   passengers_count: 3,
   passengers_without_weight: 1,
-  passenger_supplement: 5,
+  passenger_supplement: 0,
+  allowance: {
+    clothing: 4,
+    baggage: 3,
+    supplement: 0,
+    per_passenger: 7,
+    passengers_count: 3,
+    declared: 143.5,
+    total: 164.5,
+    formula: '143,5 kg déclarés + 3 × (4 kg vêtements + 3 kg bagage à main) = 164,5 kg',
+  },
+  fuel: {
+    consumption: 40,
+    planned_minutes: 90,
+    reserve_minutes: 30,
+    cylinders: null,
+    needed: 80,
+    loaded: null,
+    is_ok: null,
+    formula: '40 kg/h × (90 min + 30 min) / 60 = 80 kg',
+  },
+  crew: { passengers_count: 3, crew_on_board: 1, is_ok: true },
   balloon: 450,
   gas: 120,
-  total: 813.5,
+  total: 819.5,
   max_takeoff_mass: 1070,
   outside_temperature: 9.8,
   pressure: 898.75,
-  margin: 256.5,
+  margin: 250.5,
   balloon_takeoff_max_mass: 1800,
   flight_duration: 120,
   fuel_needed: 80,
@@ -63,7 +90,7 @@ describe('flight masses arithmetic', () => {
   it('goes negative when overloaded (3000 m³: lift 802 kg)', () => {
     const masses = computeFlightMasses({ ...inputs, volume: 3000 });
     expect(masses.max_takeoff_mass).toBe(802);
-    expect(masses.margin).toBe(-11.5);
+    expect(masses.margin).toBe(-17.5);
   });
 
   it('counts a missing bag weight as 0 but a missing pilot weight as unknown', () => {
@@ -79,12 +106,17 @@ describe('flight masses arithmetic', () => {
       outside_temperature: null,
       pressure: null,
       margin: null,
-      total: 813.5,
+      total: 819.5,
     });
     expect(computeFlightMasses({ ...inputs, gas_mass: null })).toMatchObject({ gas: null, total: null, margin: null });
-    expect(computeFlightMasses({ ...inputs, reserve_time: null })).toMatchObject({
+    expect(computeFlightMasses({ ...inputs, flying_time: null })).toMatchObject({
       flight_duration: null,
       fuel_needed: null,
+    });
+    // Without the balloon's own reserve, the regulation's 30 minutes still apply.
+    expect(computeFlightMasses({ ...inputs, reserve_time: null })).toMatchObject({
+      flight_duration: 120,
+      fuel_needed: 80,
     });
     expect(computeFlightMasses({ ...inputs, hourly_consumption: null }).fuel_needed).toBeNull();
     const noBalloon = computeFlightMasses({ ...inputs, has_balloon: false });
@@ -96,13 +128,18 @@ describe('flight masses arithmetic', () => {
       margin: null,
       fuel_needed: null,
       balloon_takeoff_max_mass: null,
-      passengers: 158.5,
+      passengers: 164.5,
     });
     for (const value of Object.values(noBalloon)) expect(Number.isNaN(value)).toBe(false);
   });
 
   it('keeps decimal sums clean', () => {
-    const masses = computeFlightMasses({ ...inputs, passengers_weight: 61.1 + 82.2, passenger_supplement: 0 });
+    const masses = computeFlightMasses({
+      ...inputs,
+      passengers_weight: 61.1 + 82.2,
+      allowance_clothing: 0,
+      allowance_baggage: 0,
+    });
     expect(masses.passengers).toBe(143.3);
   });
 });
@@ -116,7 +153,6 @@ describe(`appendFlightMasses on ${engine}`, () => {
 
   it('loads every input from the database for many flights at once', async () => {
     const { db } = t.database;
-    await db.updateTable('settings').set({ value: '5' }).where('key', '=', 'ofp_passenger_supplement').execute();
     const balloon = await newBalloon(db, {
       empty_mass: 450,
       gas_mass: 120,

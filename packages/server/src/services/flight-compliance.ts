@@ -1,0 +1,240 @@
+import {
+  addDays,
+  type ComplianceItem,
+  countRecentFlights,
+  crewItem,
+  expiryItem,
+  FLIGHT_STATUSES,
+  flightMinutes,
+  fuelItem,
+  type InspectionRule,
+  type InspectionState,
+  inspectionItem,
+  inspectionState,
+  type RecencyRule,
+  recencyItem,
+  SETTING_DEFAULTS,
+} from '@app/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { AppContext } from '../http/context.js';
+import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
+
+// The flight file's checks on a flight's day (issue 30): the pilot's currency (recent flights, licence, medical),
+// the balloon's inspection, the fuel reserve and the crew count. Warnings, never refusals: an operator may have a
+// proficiency check or an inspection planned. `append=compliance` on flights, the planning card and the dashboard
+// read them; the plan and the sealed record print them as they were that day.
+
+const REALIZED = FLIGHT_STATUSES.realized.id;
+
+export type PilotCurrency = {
+  id: number;
+  name: string;
+  licence_number: string | null;
+  licence_expires_on: string | null;
+  medical_expires_on: string | null;
+  recent_flights: number;
+  recency: RecencyRule;
+};
+export type BalloonState = {
+  id: number;
+  label: string;
+  registration_number: string | null;
+  inspection: InspectionState;
+  inspection_rule: InspectionRule;
+};
+export type FlightCompliance = {
+  compliance: ComplianceItem[];
+  pilot: PilotCurrency | null;
+  balloon: BalloonState | null;
+};
+
+const positiveInteger = (value: string | null | undefined, fallback: string): number => {
+  const n = Number(value ?? fallback);
+  return Number.isInteger(n) && n >= 1 ? n : Number(fallback);
+};
+
+export async function loadFlightFileRules(
+  db: Kysely<DB>,
+): Promise<{ recency: RecencyRule; inspection: InspectionRule }> {
+  const keys = [
+    'pilot_recency_flights',
+    'pilot_recency_days',
+    'balloon_inspection_months',
+    'balloon_inspection_hours',
+  ] as const;
+  const rows = await db
+    .selectFrom('settings')
+    .select(['key', 'value'])
+    .where('key', 'in', [...keys])
+    .execute();
+  const value = (key: (typeof keys)[number]) =>
+    positiveInteger(rows.find((r) => r.key === key)?.value, SETTING_DEFAULTS[key]);
+  return {
+    recency: { flights: value('pilot_recency_flights'), days: value('pilot_recency_days') },
+    inspection: { months: value('balloon_inspection_months'), hours: value('balloon_inspection_hours') },
+  };
+}
+
+type FlownRow = {
+  id: number;
+  scheduled_date: string;
+  scheduled_time: string;
+  takeoff_time: string | null;
+  landing_time: string | null;
+};
+
+/** Hours on the balloon before (date, time): hours before the product + its realized flights before that moment. */
+export function balloonHoursBefore(
+  hoursBefore: number | null,
+  flown: readonly FlownRow[],
+  at: { id?: number; scheduled_date: string; scheduled_time: string },
+): number {
+  const moment = `${at.scheduled_date}T${at.scheduled_time.slice(0, 5)}`;
+  let minutes = 0;
+  for (const f of flown) {
+    if (f.id === at.id || `${f.scheduled_date}T${f.scheduled_time.slice(0, 5)}` >= moment) continue;
+    minutes += flightMinutes(f.takeoff_time, f.landing_time) ?? 0;
+  }
+  return (hoursBefore ?? 0) + minutes / 60;
+}
+
+/** The checks of many flights in five queries whatever their number. */
+export async function loadFlightCompliance(
+  db: Kysely<DB>,
+  ids: readonly number[],
+): Promise<Map<number, FlightCompliance>> {
+  const result = new Map<number, FlightCompliance>();
+  if (ids.length === 0) return result;
+  const flights = await db
+    .selectFrom('flights as f')
+    .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+    .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+    .select([
+      'f.id',
+      'f.scheduled_date',
+      'f.scheduled_time',
+      'f.pilot_id',
+      'f.balloon_id',
+      'p.first_name',
+      'p.last_name',
+      'p.licence_number',
+      'p.licence_expires_on',
+      'p.medical_expires_on',
+      'b.label as balloon_label',
+      'b.registration_number',
+      'b.hours_before',
+      'b.last_inspection_on',
+      'b.hours_at_last_inspection',
+    ])
+    .where('f.id', 'in', [...ids])
+    .execute();
+  if (flights.length === 0) return result;
+  const [rules, masses] = await Promise.all([
+    loadFlightFileRules(db),
+    loadFlightMassInputs(
+      db,
+      flights.map((f) => f.id),
+    ),
+  ]);
+  const dates = flights.map((f) => f.scheduled_date).sort();
+  const first = dates[0] as string;
+  const last = dates[dates.length - 1] as string;
+  const pilotIds = [...new Set(flights.map((f) => f.pilot_id).filter((id): id is number => id !== null))];
+  const balloonIds = [...new Set(flights.map((f) => f.balloon_id).filter((id): id is number => id !== null))];
+  const [piloted, ballooned] = await Promise.all([
+    pilotIds.length
+      ? db
+          .selectFrom('flights')
+          .select(['id', 'pilot_id', 'scheduled_date', 'scheduled_time'])
+          .where('pilot_id', 'in', pilotIds)
+          .where('flight_status_id', '=', REALIZED)
+          // The window of the earliest flight asked starts `days` before it; a day more for the date arithmetic.
+          .where('scheduled_date', '>=', addDays(first, -(rules.recency.days + 1)))
+          .where('scheduled_date', '<=', last)
+          .execute()
+      : [],
+    balloonIds.length
+      ? db
+          .selectFrom('flights')
+          .select(['id', 'balloon_id', 'scheduled_date', 'scheduled_time', 'takeoff_time', 'landing_time'])
+          .where('balloon_id', 'in', balloonIds)
+          .where('flight_status_id', '=', REALIZED)
+          .where('scheduled_date', '<=', last)
+          .execute()
+      : [],
+  ]);
+  for (const f of flights) {
+    const items: ComplianceItem[] = [];
+    let pilot: PilotCurrency | null = null;
+    if (f.pilot_id !== null) {
+      const name = [f.first_name, f.last_name].filter(Boolean).join(' ') || 'Le pilote';
+      const flown = piloted.filter((p) => p.pilot_id === f.pilot_id && p.id !== f.id);
+      const count = countRecentFlights(flown, f, rules.recency.days);
+      pilot = {
+        id: f.pilot_id,
+        name,
+        licence_number: f.licence_number ?? null,
+        licence_expires_on: f.licence_expires_on ?? null,
+        medical_expires_on: f.medical_expires_on ?? null,
+        recent_flights: count,
+        recency: rules.recency,
+      };
+      for (const item of [
+        recencyItem(count, rules.recency, name),
+        expiryItem('pilot_licence', f.licence_expires_on, f.scheduled_date, name),
+        expiryItem('pilot_medical', f.medical_expires_on, f.scheduled_date, name),
+      ]) {
+        if (item) items.push(item);
+      }
+    }
+    let balloon: BalloonState | null = null;
+    if (f.balloon_id !== null) {
+      const flown = ballooned.filter((b) => b.balloon_id === f.balloon_id);
+      const hours = balloonHoursBefore(f.hours_before ?? null, flown, f);
+      const inspection = inspectionState(
+        {
+          last_inspection_on: f.last_inspection_on ?? null,
+          hours_at_last_inspection: f.hours_at_last_inspection ?? null,
+        },
+        hours,
+        f.scheduled_date,
+        rules.inspection,
+      );
+      const label = f.registration_number || f.balloon_label || '';
+      balloon = {
+        id: f.balloon_id,
+        label: f.balloon_label ?? '',
+        registration_number: f.registration_number ?? null,
+        inspection,
+        inspection_rule: rules.inspection,
+      };
+      const item = inspectionItem(inspection, label);
+      if (item) items.push(item);
+    }
+    const input = masses.get(f.id);
+    if (input) {
+      const m = computeFlightMasses(input);
+      const fuel = m.fuel ? fuelItem(m.fuel) : null;
+      if (fuel) items.push(fuel);
+      const crew = crewItem(m.crew);
+      if (crew) items.push(crew);
+    }
+    result.set(f.id, { compliance: items, pilot, balloon });
+  }
+  return result;
+}
+
+/** `append=compliance` on flights: row.compliance = [{code, severity, message}]. */
+export async function appendCompliance(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
+  const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
+  const loaded = await loadFlightCompliance(ctx.db, ids);
+  for (const row of rows) row.compliance = loaded.get(Number(row.id))?.compliance ?? [];
+}
+
+/** `append=flight_file` on flights: the compliance with the pilot's currency and the balloon's inspection state. */
+export async function appendFlightFile(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
+  const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
+  const loaded = await loadFlightCompliance(ctx.db, ids);
+  for (const row of rows) row.flight_file = loaded.get(Number(row.id)) ?? null;
+}
