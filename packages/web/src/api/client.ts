@@ -162,4 +162,7 @@ export const api = {
 export const publicApi = {
   get: <T>(path: string, signal?: AbortSignal) => request<T>(path, { signal, isAnonymous: true }),
   post: <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body, isAnonymous: true }),
+  // Issue 28: the passenger's space (/api/space/{token}), whose link is the key.
+  put: <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body, isAnonymous: true }),
+  remove: (path: string) => request<void>(path, { method: 'DELETE', isAnonymous: true }),
 };

@@ -276,6 +276,7 @@ export const routes: RouteObject[] = [
         ...named('widget-planning', 'Planning des vols'),
         ...page(() => import('../features/widget/PublicPlanningPage')),
       },
+      { ...named('space', 'Votre espace'), ...page(() => import('../features/space/SpacePage')) },
       // Static: the error page shows it too (a non-digit id), and it is small.
       { path: '*', handle: { title: 'Page introuvable' }, Component: NotFoundPage },
     ],

@@ -58,6 +58,8 @@ export const ROUTE_PATHS = {
   maintenance: '/maintenance',
   /** The public planning widget, framed on an operator's site (outside the app shell, no session). */
   'widget-planning': '/widget/planning',
+  /** Issue 28: the passenger's private space of a booking, opened by its link alone (no session, no app shell). */
+  space: '/espace/:token',
 } as const;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
@@ -91,4 +93,4 @@ export function pathTo<Name extends RouteName>(name: Name, ...[params, query]: P
 export const BOOKING_LIST_SLUGS = Object.values(BOOKING_STATUSES).map((status) => status.slug);
 
 /** Auth pages, the public widgets and the maintenance and not-found pages are reachable without a session. */
-export const PUBLIC_PATH_PREFIXES = [ROUTE_PATHS.auth, ROUTE_PATHS.maintenance, '/widget'] as const;
+export const PUBLIC_PATH_PREFIXES = [ROUTE_PATHS.auth, ROUTE_PATHS.maintenance, '/widget', '/espace'] as const;

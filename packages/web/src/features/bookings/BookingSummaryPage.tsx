@@ -31,6 +31,7 @@ import {
   StatusDialog,
 } from './BookingDialogs';
 import { BookingEmails } from './BookingEmails';
+import { BookingSpaceCard } from './BookingSpace';
 import { useBooking } from './BookingPage';
 import { BookingStatusTag } from './BookingStatusTag';
 import { ValidityCard, ValidityTag } from './BookingValidity';
@@ -381,6 +382,8 @@ export default function BookingSummaryPage() {
         </SummaryCard>
 
         <BookingEmails bookingId={id} />
+
+        <BookingSpaceCard booking={booking} isEditable={isEditable} />
 
         <RegistrationRequestsCard of="booking" id={id} onDecided={saved(PASSENGERS_ENDPOINT)} />
 

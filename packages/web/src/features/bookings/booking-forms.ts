@@ -43,6 +43,14 @@ export const GENERAL_SECTIONS: FormSection[] = [
       { name: 'has_pre_flight_infos', label: 'Informations pré-vol envoyées', kind: 'switch', isWide: true },
     ],
   },
+  {
+    // Issue 28: a gift's recipient, who may receive the space link instead of the buyer.
+    title: 'Bénéficiaire (bon cadeau)',
+    fields: [
+      { name: 'beneficiary_name', label: 'Nom du bénéficiaire', kind: 'text', maxLength: 200 },
+      { name: 'beneficiary_email', label: 'Email du bénéficiaire', kind: 'email' },
+    ],
+  },
 ];
 
 export const BILLING_SECTIONS: FormSection[] = [

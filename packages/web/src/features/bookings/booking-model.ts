@@ -52,6 +52,10 @@ export type Booking = {
   number: string;
   number_alt: string | null;
   booked_at: string | null;
+  /** Issue 28: the gift's beneficiary, and when the customer last completed the booking in their space. */
+  beneficiary_name?: string | null;
+  beneficiary_email?: string | null;
+  completed_by_customer_at?: string | null;
   /** Last day the voucher may fly (issue 12). */
   validity_date: string | null;
   /** Flights its passengers were postponed from for the weather (issue 29). */

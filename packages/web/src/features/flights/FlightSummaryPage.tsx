@@ -36,6 +36,7 @@ import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
 import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
+import { WeightChangesAlert } from './WeightChanges';
 import { AddPassengersDialog } from './AddPassengersDialog';
 import {
   DuplicateFlightDialog,
@@ -304,6 +305,7 @@ export default function FlightSummaryPage() {
             </Stack>
           </SummaryCard>
           <RegistrationRequestsCard of="flight" id={id} onDecided={changed} />
+          <WeightChangesAlert flightId={id} onSeen={changed} />
         </Stack>
       </SimpleGrid>
 
