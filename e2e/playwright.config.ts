@@ -26,6 +26,9 @@ const SERVER_WIDE = /(maintenance|update|remote-orders)\.spec\.ts/;
 // Needs the public planning switched on throughout, while reference-data.spec.ts switches it off and on: alone,
 // after the two browsers' projects.
 const WIDGET = /widget\.spec\.ts/;
+// The launch field offline (issue 31): a reload without network is served by the service worker, so this project
+// lets it register (it precaches the app once, for this browser only); a phone's screen.
+const TERRAIN = /terrain\.spec\.ts/;
 
 export default defineConfig({
   testDir: './tests',
@@ -50,7 +53,7 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: [SERVER_WIDE, WIDGET],
+      testIgnore: [SERVER_WIDE, WIDGET, TERRAIN],
       use: { ...chromium, viewport: { width: 1440, height: 900 } },
     },
     {
@@ -58,6 +61,11 @@ export default defineConfig({
       // The layout below 1024 px (burger and drawer), on the journeys that show it.
       testMatch: /(layout|auth)\.spec\.ts/,
       use: { ...chromium, viewport: { width: 800, height: 1100 }, hasTouch: true },
+    },
+    {
+      name: 'terrain',
+      testMatch: TERRAIN,
+      use: { ...chromium, viewport: { width: 390, height: 844 }, hasTouch: true, serviceWorkers: 'allow' },
     },
     // One after the other, each alone: these change the server for every browser (the remote-order-import
     // setting, which the guards test expects off; a new service worker; maintenance mode).
@@ -76,7 +84,7 @@ export default defineConfig({
     {
       name: 'new-version',
       testMatch: /update\.spec\.ts/,
-      dependencies: ['desktop', 'tablet', 'widget', 'remote-orders'],
+      dependencies: ['desktop', 'tablet', 'widget', 'remote-orders', 'terrain'],
       use: { ...chromium, viewport: { width: 1440, height: 900 }, serviceWorkers: 'allow' },
     },
     {

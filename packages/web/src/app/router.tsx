@@ -260,6 +260,13 @@ const authArea: RouteObject = {
   ],
 };
 
+const fieldPage = {
+  lazy: async () => {
+    const { default: Component, loader } = await import('../features/field/FieldPage');
+    return { Component, loader };
+  },
+} satisfies Partial<RouteObject>;
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -272,6 +279,10 @@ export const routes: RouteObject[] = [
       authenticated,
       authArea,
       { ...named('maintenance', 'Maintenance'), ...page(() => import('../pages/MaintenancePage')) },
+      // The launch field (issue 31): its own guard (a reload without network keeps the day), its own small chunk,
+      // outside the app shell (the back-office's navigation and counts need the network).
+      { ...named('field', 'Terrain'), ...fieldPage },
+      { ...named('field-flight', 'Terrain'), ...fieldPage },
       {
         ...named('widget-planning', 'Planning des vols'),
         ...page(() => import('../features/widget/PublicPlanningPage')),

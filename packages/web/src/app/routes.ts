@@ -50,6 +50,9 @@ export const ROUTE_PATHS = {
   users: '/users',
   history: '/history',
   'vouchers-report': '/reports/vouchers',
+  /** The crew's day on the launch field, offline (issue 31): outside the app shell, phone-first. */
+  field: '/terrain',
+  'field-flight': '/terrain/:flightId',
   auth: '/auth',
   login: '/auth/login',
   'lost-password': '/auth/lost-password',

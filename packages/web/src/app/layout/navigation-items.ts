@@ -9,6 +9,7 @@ import {
   IconHistory,
   IconLayoutDashboard,
   IconList,
+  IconMapPin,
   IconSettings,
   IconUserPlus,
   IconUsers,
@@ -82,6 +83,8 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
       section: '/remote-orders',
       icon: IconFileImport,
     },
+    // Every signed-in user: the launch field's day of the flights they crew (issue 31).
+    { label: 'Terrain', to: pathTo('field'), section: '/terrain', icon: IconMapPin },
     { label: 'Autres données', to: pathTo('other-data'), section: '/other-data', icon: IconDatabase },
     canAccess('settings', me) && {
       label: 'Paramètres',

@@ -1,0 +1,41 @@
+import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { ApiError } from '../../api/client';
+import type { Me } from '../../api/session-types';
+import { loginPathFor } from '../../app/guards';
+import { hasValidRouteParams } from '../../app/params';
+import { getSession, refreshSession, setMe } from '../../session/store';
+import { storedIdentity } from './field-offline';
+
+// The field's own guard: the launch field has no network, so a reload there cannot ask the server who is signed
+// in. Online, the session is asked as everywhere (no session: the sign-in page, then back here). Without a network,
+// the user last signed in on this device keeps their day: what they see is their own copy, and every write still
+// goes through the server's checks once sent.
+
+const isNetworkFailure = (error: unknown) => !(error instanceof ApiError);
+
+async function currentUser(): Promise<Me | null> {
+  const known = getSession().me;
+  if (known) return known;
+  if (!navigator.onLine) return (await storedIdentity()) ?? null;
+  try {
+    const { authApi } = await import('../../api/auth');
+    const me = await authApi.me();
+    setMe(me);
+    return me;
+  } catch (error) {
+    if (isNetworkFailure(error)) return (await storedIdentity()) ?? null;
+    // 401: nobody signed in; the shared session store forgets the user as everywhere else.
+    await refreshSession();
+    return null;
+  }
+}
+
+export async function fieldLoader({ request, params }: LoaderFunctionArgs): Promise<{ me: Me }> {
+  if (!hasValidRouteParams(params)) throw new Response(null, { status: 404, statusText: 'Not Found' });
+  const me = await currentUser();
+  if (!me) {
+    const url = new URL(request.url);
+    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
+  }
+  return { me };
+}

@@ -1,0 +1,37 @@
+// The device's own copy of the field's day (issue 31): one IndexedDB store of a few keys. A dozen lines of the
+// browser's API rather than a dependency: nothing more than get, set and delete of one value is needed.
+
+const DATABASE = 'montgolfiere-terrain';
+const STORE = 'kv';
+
+let opened: Promise<IDBDatabase> | null = null;
+function database(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const request = indexedDB.open(DATABASE, 1);
+    request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => {
+      opened = null;
+      reject(request.error);
+    };
+  });
+  return opened;
+}
+
+async function run<T>(mode: IDBTransactionMode, act: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database();
+  return new Promise<T>((resolve, reject) => {
+    const transaction = db.transaction(STORE, mode);
+    const request = act(transaction.objectStore(STORE));
+    // Resolved once the transaction is durable, not when the request is queued: a tab closed right after still keeps it.
+    transaction.oncomplete = () => resolve(request.result);
+    transaction.onerror = () => reject(transaction.error);
+    transaction.onabort = () => reject(transaction.error);
+  });
+}
+
+export const storage = {
+  get: <T>(key: string): Promise<T | undefined> => run('readonly', (s) => s.get(key) as IDBRequest<T | undefined>),
+  set: (key: string, value: unknown): Promise<unknown> => run('readwrite', (s) => s.put(value, key)),
+  remove: (key: string): Promise<unknown> => run('readwrite', (s) => s.delete(key)),
+};
