@@ -1,0 +1,253 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// `npm run lighthouse [-- --screens dashboard,planning] [--runs N] [--desktop] [--save folder]`: Lighthouse's performance score of
+// each main screen, as a member of staff meets it on a phone or tablet: mobile preset (a simulated mid-range phone on
+// slow 4G), signed in, a first visit (fresh browser profile: no service worker, no cache), on the demo season.
+// Starts the built server (`npm start`'s dist/main.js) on a fresh SQLite file in a temporary folder, fills it with
+// `seed:demo`, signs in through the API as the web app does, then runs Lighthouse in Debian's Chromium once per
+// screen (the median of --runs when more than one). Lighthouse itself comes from the npm registry into
+// bench/.lighthouse on first use: two hundred packages that neither `npm ci` nor CI need. --save keeps each
+// report's JSON (what loaded, in which order, what ran on the main thread).
+
+const LIGHTHOUSE_VERSION = '12.8.2';
+const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ROOT = path.resolve(BENCH_DIR, '..');
+const INSTALL_DIR = path.join(BENCH_DIR, '.lighthouse');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ADMIN_EMAIL = 'lighthouse@example.test';
+const ADMIN_PASSWORD = 'Lighthouse-mesure-2026';
+const TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200 } as const;
+
+type Screen = { key: string; label: string; path: (ids: Ids) => string };
+type Ids = { booking: number; flight: number };
+
+const SCREENS: Screen[] = [
+  { key: 'dashboard', label: 'tableau de bord', path: () => '/dashboard' },
+  { key: 'bookings', label: 'réservations en attente', path: () => '/bookings/pending' },
+  { key: 'booking', label: 'une réservation', path: (ids) => `/bookings/${ids.booking}/summary` },
+  { key: 'planning', label: 'planning', path: () => '/planning' },
+  { key: 'flight', label: 'un vol', path: (ids) => `/flights/${ids.flight}/summary` },
+  { key: 'plan', label: 'son plan de vol', path: (ids) => `/flights/${ids.flight}/operating-plan` },
+];
+
+function option(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+async function loadLighthouse() {
+  const entry = path.join(INSTALL_DIR, 'node_modules/lighthouse/core/index.js');
+  if (!fs.existsSync(entry)) {
+    console.log(`Installation de Lighthouse ${LIGHTHOUSE_VERSION} dans ${path.relative(ROOT, INSTALL_DIR)}…`);
+    fs.mkdirSync(INSTALL_DIR, { recursive: true });
+    execFileSync(
+      'npm',
+      ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', INSTALL_DIR, `lighthouse@${LIGHTHOUSE_VERSION}`],
+      { stdio: 'inherit' },
+    );
+  }
+  const lighthouse = (await import(pathToFileURL(entry).href)).default;
+  const launcher = await import(
+    pathToFileURL(path.join(INSTALL_DIR, 'node_modules/chrome-launcher/dist/index.js')).href
+  );
+  return { lighthouse, launch: launcher.launch as (options: object) => Promise<{ port: number; kill(): void }> };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    APP_URL: `http://127.0.0.1:${port}`,
+  };
+  delete env.DATABASE_URL;
+  // The demo season first (it migrates the empty file), then the server, which creates the administrator.
+  execFileSync(process.execPath, [path.join(ROOT, 'packages/server/dist/cli/seed-demo.js')], { env, stdio: 'inherit' });
+  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], { env, stdio: 'inherit' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return { base, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill();
+  throw new Error('Le serveur ne répond pas sur /health.');
+}
+
+/** The cookies of a signed-in session, taken the way the web app signs in (XSRF cookie and header, then /login). */
+async function signIn(base: string): Promise<string> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const at = pair?.indexOf('=') ?? -1;
+      if (pair && at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  keep(await fetch(`${base}/csrf-cookie`));
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const response = await fetch(`${base}/login`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      cookie: cookie(),
+      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
+    },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`Connexion refusée : ${response.status} ${await response.text()}`);
+  keep(response);
+  return cookie();
+}
+
+/** A booking and a flight of the demo season that carry passengers: the summaries as busy as they get. */
+async function pickIds(base: string, cookie: string): Promise<Ids> {
+  const get = async (url: string) => {
+    const response = await fetch(`${base}${url}`, { headers: { cookie, accept: 'application/json' } });
+    if (!response.ok) throw new Error(`${url} : ${response.status}`);
+    return (await response.json()) as { data: { id: number; flight_id?: number }[] };
+  };
+  const bookings = await get('/api/bookings?order=passengers_number|DESC&page=1');
+  // The latest registration's flight: one still ahead in the season, with passengers.
+  const registrations = await get('/api/registrations?order=id|DESC&page=1&per_page=1');
+  const booking = bookings.data[0]?.id;
+  const flight = registrations.data[0]?.flight_id;
+  if (!booking || !flight) throw new Error('Données de démonstration sans réservation ni vol.');
+  return { booking, flight };
+}
+
+type Measure = { score: number; fcp: number; lcp: number; tbt: number; requests: number; scriptKb: number };
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function main() {
+  const runs = Math.max(1, Number(option('runs') ?? 1));
+  const wanted = option('screens')?.split(',');
+  const screens = wanted ? SCREENS.filter((s) => wanted.includes(s.key)) : SCREENS;
+  const desktop = process.argv.includes('--desktop');
+  if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
+    throw new Error("L'application web n'est pas construite : npm run build.");
+  }
+  const { lighthouse, launch } = await loadLighthouse();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  const { base, child } = await startServer(dataDir);
+  const rows: { screen: Screen; measure: Measure }[] = [];
+  try {
+    const cookie = await signIn(base);
+    const ids = await pickIds(base, cookie);
+    for (const screen of screens) {
+      const measures: Measure[] = [];
+      for (let run = 0; run < runs; run++) {
+        // A browser per run: a fresh profile is a first visit (no service worker, no HTTP cache).
+        const chrome = await launch({
+          chromePath: CHROMIUM,
+          chromeFlags: [
+            '--headless=new',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        });
+        try {
+          const result = await lighthouse(
+            `${base}${screen.path(ids)}`,
+            { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
+            {
+              extends: 'lighthouse:default',
+              settings: {
+                ...(desktop ? { formFactor: 'desktop', screenEmulation: { disabled: true } } : {}),
+                // The session rides on every request, the page's own included: a first visit of a signed-in user.
+                extraHeaders: { Cookie: cookie },
+                onlyCategories: ['performance'],
+              },
+            },
+          );
+          const lhr = result.lhr;
+          const saveDir = option('save');
+          if (saveDir) {
+            fs.mkdirSync(saveDir, { recursive: true });
+            fs.writeFileSync(path.join(saveDir, `${screen.key}-${run + 1}.json`), JSON.stringify(lhr));
+          }
+          const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+          const items = (lhr.audits['network-requests']?.details?.items ?? []) as {
+            resourceType?: string;
+            transferSize?: number;
+          }[];
+          measures.push({
+            score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+            fcp: audit('first-contentful-paint'),
+            lcp: audit('largest-contentful-paint'),
+            tbt: audit('total-blocking-time'),
+            requests: items.length,
+            scriptKb:
+              items.filter((i) => i.resourceType === 'Script').reduce((s, i) => s + (i.transferSize ?? 0), 0) / 1024,
+          });
+        } finally {
+          chrome.kill();
+        }
+      }
+      const pick = <K extends keyof Measure>(key: K) => median(measures.map((m) => m[key]));
+      const measure: Measure = {
+        score: pick('score'),
+        fcp: pick('fcp'),
+        lcp: pick('lcp'),
+        tbt: pick('tbt'),
+        requests: pick('requests'),
+        scriptKb: pick('scriptKb'),
+      };
+      rows.push({ screen, measure });
+      console.log(`${screen.label} : ${measure.score}`);
+    }
+  } finally {
+    child.kill();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+  console.log(
+    `\nLighthouse ${LIGHTHOUSE_VERSION}, ${desktop ? 'ordinateur' : 'mobile (téléphone moyen simulé, 4G lente)'}, ` +
+      `première visite connectée, données de démonstration${runs > 1 ? `, médiane de ${runs} mesures` : ''}`,
+  );
+  const header = `${'écran'.padEnd(26)}${'score'.padStart(6)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'requêtes'.padStart(10)}${'JS ko'.padStart(8)}  score≥90  LCP<2,5s  TBT<200`;
+  console.log(header);
+  console.log('-'.repeat(header.length));
+  const fr = (n: number, digits: number) =>
+    n.toLocaleString('fr-FR', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  for (const { screen, measure: m } of rows) {
+    console.log(
+      `${screen.label.padEnd(26)}${String(m.score).padStart(6)}${fr(m.fcp / 1000, 1).padStart(8)}${fr(m.lcp / 1000, 1).padStart(8)}` +
+        `${fr(m.tbt, 0).padStart(8)}${String(m.requests).padStart(10)}${fr(m.scriptKb, 0).padStart(8)}` +
+        `  ${pass(m.score >= TARGETS.score).padEnd(8)}  ${pass(m.lcp < TARGETS.lcpMs).padEnd(8)}  ${pass(m.tbt < TARGETS.tbtMs)}`,
+    );
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
