@@ -340,6 +340,8 @@ export async function readSpace(db: Kysely<DB>, booking: SpaceBooking, now = new
     .innerJoin('flights as f', 'f.id', 'rr.flight_id')
     .select(['rr.id', 'rr.flight_id', 'rr.status', 'f.scheduled_date', 'f.scheduled_time'])
     .where('rr.booking_id', '=', booking.id)
+    // Requests for flights still to fly: an accepted request of a postponed flight would read as a booked seat.
+    .where('f.flight_status_id', '=', FLIGHT_STATUSES.planned.id)
     .where('f.scheduled_date', '>=', today)
     .orderBy('f.scheduled_date')
     .execute();

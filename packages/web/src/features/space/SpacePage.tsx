@@ -557,7 +557,7 @@ export default function SpacePage() {
           </Text>
           {data.passengers.map((p, index) => (
             <PassengerCard
-              key={`${p.id}-${p.weight}-${p.first_name}-${p.last_name}`}
+              key={p.id}
               token={token}
               passenger={p}
               index={index}
