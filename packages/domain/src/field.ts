@@ -202,7 +202,8 @@ export type FieldMassInputs = {
   takeoff_max_mass: number | null;
   flight_max_altitude: number | null;
   takeoff_altitude: number | null;
-  passenger_supplement: number;
+  /** kg added per passenger on board, as the flight plan adds it: clothing + hand baggage + the operator's supplement. */
+  passenger_allowance: number;
 };
 
 /** One flight of the day as GET /api/field/flights answers it: everything the field needs without a network. */
@@ -252,7 +253,7 @@ export function computeFieldMasses(
   const flying = passengers.filter((p) => p.is_present !== 0);
   const weights = flying.map((p) => (isNum(p.weight) ? Number(p.weight) : null));
   const passengersWeight = round2(weights.reduce<number>((sum, w) => sum + (w ?? 0), 0));
-  const allowance = round2(flying.length * inputs.passenger_supplement);
+  const allowance = round2(flying.length * inputs.passenger_allowance);
   const pilot = isNum(inputs.pilot_weight)
     ? round2(inputs.pilot_weight + (isNum(inputs.pilot_bag_weight) ? inputs.pilot_bag_weight : 0))
     : null;

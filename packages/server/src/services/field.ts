@@ -209,7 +209,9 @@ async function loadFieldFlights(db: Kysely<DB>, ids: number[]): Promise<FieldFli
         takeoff_max_mass: num(input?.takeoff_max_mass),
         flight_max_altitude: num(input?.flight_max_altitude),
         takeoff_altitude: num(input?.takeoff_altitude),
-        passenger_supplement: input?.passenger_supplement ?? 0,
+        passenger_allowance: input
+          ? Math.round((input.allowance_clothing + input.allowance_baggage + input.passenger_supplement) * 100) / 100
+          : 0,
       },
       report: {
         takeoff_time: f.takeoff_time,

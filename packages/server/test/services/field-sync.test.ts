@@ -1,4 +1,11 @@
-import { addDays, FIELD_MESSAGES, type FieldFlight, type FieldSyncResult, localDate } from '@app/domain';
+import {
+  addDays,
+  computeFieldMasses,
+  FIELD_MESSAGES,
+  type FieldFlight,
+  type FieldSyncResult,
+  localDate,
+} from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEALED_MESSAGE } from '../../src/services/flight-records.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -179,7 +186,21 @@ describe(`field sync on ${engine}`, () => {
       url: `/api/flights/${flightId}?append=flight_masses`,
       headers: admin,
     });
-    expect(office.json().flight_masses.passengers_weight).toBe(151);
+    const plan = office.json().flight_masses;
+    expect(plan.passengers_weight).toBe(151);
+    // The device computes the same masses from what it downloaded (everyone on board, as the office's manifest).
+    const onDevice = computeFieldMasses(
+      shaped.inputs,
+      shaped.passengers.map((p) => ({ ...p, is_present: null })),
+      shaped.report.takeoff_temperature,
+    );
+    expect([onDevice.total, onDevice.max_takeoff_mass, onDevice.margin]).toEqual([
+      plan.total,
+      plan.max_takeoff_mass,
+      plan.margin,
+    ]);
+    expect(onDevice.allowance).toBe(plan.passengers - plan.passengers_weight);
+    expect(onDevice.allowance).toBeGreaterThan(0);
 
     const history = await db
       .selectFrom('history_entries')
