@@ -1,3 +1,4 @@
+import type { ComplianceItem } from './flight-file.js';
 import type { Filter } from './query.js';
 import { formatFilters } from './query-format.js';
 import { BOOKING_STATUSES, FLIGHT_STATUSES } from './statuses.js';
@@ -21,6 +22,8 @@ export type DashboardFlight = {
   passengers_count: number;
   /** balloon.passengers − passengers_count; null without a balloon (ARCHITECTURE §5). */
   availability: number | null;
+  /** Issue 30: the flight file's warnings on the flight's day. */
+  compliance?: ComplianceItem[];
 };
 
 export type AttentionKey =

@@ -20,6 +20,7 @@ function forApiClient(day: PlanningDay): PlanningDay {
       total_weight: _weight,
       takeoff_temperature: _temperature,
       flight_max_altitude: _altitude,
+      compliance: _compliance,
       ...rest
     } = item;
     return [rest as PlanningFlightItem];

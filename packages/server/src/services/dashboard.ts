@@ -22,6 +22,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
+import { loadFlightCompliance } from './flight-compliance.js';
 import { pendingPassengersByDay } from './planning.js';
 import { flightsBetween } from './planning-range.js';
 
@@ -38,7 +39,13 @@ import { flightsBetween } from './planning-range.js';
 const PLANNED = FLIGHT_STATUSES.planned.id;
 
 async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<DashboardFlight[]> {
-  return (await flightsBetween(db, from, to)).map(({ is_public: _public, ...flight }) => flight);
+  const flights = (await flightsBetween(db, from, to)).map(({ is_public: _public, ...flight }) => flight);
+  // Issue 30: the flight file's warnings of each coming flight (a pilot not current, a balloon due...).
+  const compliance = await loadFlightCompliance(
+    db,
+    flights.map((f) => f.id),
+  );
+  return flights.map((f) => ({ ...f, compliance: compliance.get(f.id)?.compliance ?? [] }));
 }
 
 type AttentionRow = { k: AttentionKey; s: number | null; n: number | string; m: number | string };
@@ -231,6 +238,7 @@ const DASHBOARD_TABLES = [
   'balloons',
   'bookings',
   'flights',
+  'flight_teammates',
   'locations',
   'passenger_weight_changes',
   'passengers',
@@ -239,6 +247,7 @@ const DASHBOARD_TABLES = [
   'registrations',
   'remote_orders',
   'requested_dates',
+  'settings',
 ];
 const answers = answerCache<Dashboard>(DASHBOARD_TABLES, 4);
 

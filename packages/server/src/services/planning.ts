@@ -1,7 +1,8 @@
-import { BOOKING_STATUSES } from '@app/domain';
+import { BOOKING_STATUSES, type ComplianceItem } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fullName } from './booking-summaries.js';
+import { loadFlightCompliance } from './flight-compliance.js';
 import { passengersStillToFly } from './flight-realization.js';
 import { precompiled } from './precompiled.js';
 
@@ -43,6 +44,8 @@ export type PlanningFlightItem = {
   total_weight: number;
   /** balloon.passengers − passengers_count; null without a balloon (ARCHITECTURE §5). */
   availability: number | null;
+  /** Issue 30: the flight file's warnings on the flight's day (pilot currency, inspection, fuel, crew). */
+  compliance?: ComplianceItem[];
 };
 
 export type PlanningEventItem = {
@@ -244,5 +247,10 @@ export async function planningDay(db: Kysely<DB>, day: string): Promise<Planning
     dayEvents(db, day),
     pendingPassengers(db, day),
   ]);
+  const compliance = await loadFlightCompliance(
+    db,
+    flights.map((f) => f.id),
+  );
+  for (const flight of flights) flight.compliance = compliance.get(flight.id)?.compliance ?? [];
   return { items: [...flights, ...events].sort(byTime), pending_passengers: pending };
 }

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { FLIGHT_STATUSES } from '@app/domain';
+import { FLIGHT_STATUSES, localDate } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEALED_MESSAGE } from '../../src/services/flight-records.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -413,6 +413,22 @@ describe(`flight file on ${engine}`, () => {
       // A record of another flight is not found through this one.
       const other = await newFlight(db);
       expect((await call('GET', `/api/flights/${other}/records/${v1.id}.pdf`)).statusCode).toBe(404);
+    });
+  });
+
+  describe('the planning card and the dashboard', () => {
+    it('carry the warnings of each flight', async () => {
+      const { db } = t.database;
+      const today = localDate();
+      const pilot = await newPilot(db);
+      const flight = await newFlight(db, { pilot_id: pilot, scheduled_date: today, scheduled_time: '23:00:00' });
+      const day = await call('POST', '/api/planning/day', { day: today });
+      const item = day.json().items.find((i: { id: number; kind: string }) => i.kind === 'flight' && i.id === flight);
+      expect(item.compliance.map((i: Item) => i.code)).toEqual(['pilot_recency', 'pilot_licence', 'pilot_medical']);
+      const dashboard = await call('GET', '/api/dashboard');
+      expect(dashboard.statusCode).toBe(200);
+      const card = dashboard.json().flights.find((f: { id: number }) => f.id === flight);
+      expect(card.compliance.map((i: Item) => i.code)).toEqual(['pilot_recency', 'pilot_licence', 'pilot_medical']);
     });
   });
 

@@ -85,6 +85,7 @@ const otherData: RouteObject = {
     { ...named('pilots', 'Pilotes'), ...page(() => import('../features/pilots/PilotsPage')) },
     { ...named('prestations', 'Prestations'), ...page(() => import('../features/prestations/PrestationsPage')) },
     { ...named('teammates', 'Équipiers'), ...page(() => import('../features/teammates/TeammatesPage')) },
+    { ...named('pilot-logbook', 'Carnet de vol'), ...page(() => import('../features/pilots/PilotLogbookPage')) },
   ],
 };
 

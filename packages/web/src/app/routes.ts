@@ -28,6 +28,8 @@ export const ROUTE_PATHS = {
   'passenger-types': '/other-data/passenger-types',
   'payment-methods': '/other-data/payment-methods',
   pilots: '/other-data/pilots',
+  /** Issue 30: a pilot's logbook (realized flights, totals, PDF and CSV). */
+  'pilot-logbook': '/other-data/pilots/:pilotId/logbook',
   prestations: '/other-data/prestations',
   teammates: '/other-data/teammates',
   profile: '/profile',

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { frenchDate, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalculator, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import {
 } from '../reference-data';
 import { visibleSections } from '../reference-data/form-values';
 import type { FormField } from '../reference-data/types';
+import { BalloonTechnicalLog } from './BalloonTechnicalLog';
 import { type Balloon, balloonsConfig } from './balloons.config';
 import { TakeoffMassCalculatorDialog } from './TakeoffMassCalculatorDialog';
 
@@ -27,6 +28,7 @@ import { TakeoffMassCalculatorDialog } from './TakeoffMassCalculatorDialog';
 function displayValue(field: FormField, value: unknown): string {
   if (field.kind === 'switch') return formatFlag(value);
   if (field.kind === 'number') return formatNumber(value) || '—';
+  if (field.kind === 'date' && typeof value === 'string' && value) return frenchDate(value);
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }
 
@@ -145,6 +147,8 @@ export default function BalloonSummaryPage() {
           </Paper>
         ))}
       </SimpleGrid>
+
+      <BalloonTechnicalLog balloonId={balloon.id} />
 
       <ReferenceFormDialog<Balloon>
         key={`edit-${dialog.key}`}

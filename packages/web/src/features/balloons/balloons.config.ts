@@ -27,6 +27,10 @@ export type Balloon = ReferenceRecord & {
   autonomy_time: number | null;
   flying_time: number | null;
   reserve_time: number | null;
+  hours_before: number | null;
+  last_inspection_on: string | null;
+  hours_at_last_inspection: number | null;
+  cylinders: number | null;
   flights_count?: number;
 };
 
@@ -137,6 +141,32 @@ export const balloonsConfig: ReferenceEntityConfig<Balloon> = {
         { kind: 'number', name: 'autonomy_time', label: 'Autonomie (min)', ...rangeOf(BOUNDS.duration), step: 1 },
         { kind: 'number', name: 'flying_time', label: 'Temps de vol (min)', ...rangeOf(BOUNDS.duration), step: 1 },
         { kind: 'number', name: 'reserve_time', label: 'Temps de réserve (min)', ...rangeOf(BOUNDS.duration), step: 1 },
+        {
+          kind: 'number',
+          name: 'cylinders',
+          label: 'Nombre de bouteilles',
+          ...rangeOf(BOUNDS.cylinders),
+          step: 1,
+        },
+      ],
+    },
+    {
+      // Issue 30: the technical log; the next inspection is the earlier of 12 months and 100 hours after the last.
+      title: 'Heures et visites',
+      fields: [
+        {
+          kind: 'number',
+          name: 'hours_before',
+          label: 'Heures de vol avant le logiciel (h)',
+          ...rangeOf(BOUNDS.balloonHours),
+        },
+        { kind: 'date', name: 'last_inspection_on', label: 'Dernière visite (annuelle ou 100 h)' },
+        {
+          kind: 'number',
+          name: 'hours_at_last_inspection',
+          label: 'Heures du ballon à la dernière visite (h)',
+          ...rangeOf(BOUNDS.balloonHours),
+        },
       ],
     },
   ],

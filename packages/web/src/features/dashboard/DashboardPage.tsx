@@ -28,6 +28,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { pathTo } from '../../app/routes';
+import { ComplianceLines } from '../flights/FlightFile';
 import { type DataColumn, DataTable } from '../../components';
 import { notifyFailure } from '../../components/notify/notify';
 import { formatAmount, formatTime } from '../bookings/booking-model';
@@ -113,6 +114,8 @@ const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
     render: (f) => <AvailabilityTag statusId={f.flight_status_id} availability={f.availability} />,
   },
   { label: 'Statut', key: 'status', render: (f) => <FlightStatusTag statusId={f.flight_status_id} size="small" /> },
+  // Issue 30: why a coming flight needs a look (a pilot not current, a balloon due, fuel, crew).
+  { label: 'Dossier de vol', key: 'compliance', render: (f) => <ComplianceLines items={f.compliance} /> },
 ];
 
 function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {

@@ -138,6 +138,15 @@ const TAKEOFF_TEMPERATURE: FormField = {
   step: 'any',
 };
 
+/** Issue 30: the fuel loaded, checked on the plan against consumption × (planned time + reserve). */
+const FUEL_LOADED: FormField = {
+  name: 'fuel_loaded',
+  label: 'Carburant embarqué (kg)',
+  kind: 'number',
+  ...rangeOf(BOUNDS.fuelLoaded),
+  step: 'any',
+};
+
 const INFO_SECTIONS: FormSection[] = [
   {
     fields: [
@@ -149,6 +158,7 @@ const INFO_SECTIONS: FormSection[] = [
       choiceField('pilot_id'),
       MAX_ALTITUDE,
       TAKEOFF_TEMPERATURE,
+      FUEL_LOADED,
       PUBLIC,
     ],
   },
@@ -162,6 +172,11 @@ const RECORD_SECTIONS: FormSection[] = [
       { name: 'landing_time', label: "Heure d'atterrissage", kind: 'time', isRequired: true },
       TAKEOFF_TEMPERATURE,
       { ...MAX_ALTITUDE, label: 'Altitude maximale atteinte (m)' },
+      // Issue 30: the logbook's entry (BOP.BAS.065) and the fuel, for the sealed flight record.
+      { name: 'landing_place', label: "Lieu d'atterrissage", kind: 'text', maxLength: 120 },
+      FUEL_LOADED,
+      { name: 'remarks', label: 'Remarques', kind: 'textarea', isWide: true },
+      { name: 'incidents', label: 'Incidents', kind: 'textarea', isWide: true },
     ],
   },
 ];

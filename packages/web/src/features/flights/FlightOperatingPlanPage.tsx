@@ -5,6 +5,7 @@ import { apiUrl } from '../../api/client';
 import { SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { TakeoffMassCalculatorDialog } from '../balloons/TakeoffMassCalculatorDialog';
+import { FlightChecks } from './FlightChecks';
 import { useFlight } from './FlightPage';
 
 // single-flight operating-plan (issue 9): the flight_masses as the pilot reads them (services/flight-masses.ts on
@@ -76,7 +77,7 @@ export default function FlightOperatingPlanPage() {
           rows={[
             { label: 'Pilote et sac', value: kg(m?.pilot) },
             {
-              label: `Passagers (${m?.passengers_count ?? 0} × ${kg(m?.passenger_supplement)} de supplément)`,
+              label: `Passagers (déclarés + ${m?.passengers_count ?? 0} × ${kg(m?.allowance?.per_passenger ?? m?.passenger_supplement)} d'allocation)`,
               value: kg(m?.passengers),
             },
             { label: 'Enveloppe, nacelle, brûleur', value: kg(m?.balloon) },
@@ -142,9 +143,11 @@ export default function FlightOperatingPlanPage() {
             },
             { label: 'Vol + réserve', value: minutes(m?.flight_duration) },
             { label: 'Gaz nécessaire', value: kg(m?.fuel_needed) },
+            { label: 'Gaz embarqué', value: kg(flight.fuel_loaded) },
           ]}
         />
       </SimpleGrid>
+      <FlightChecks flight={flight} />
       {!m && <Text c="dimmed">Les masses ne sont pas disponibles pour ce vol.</Text>}
       {isPreviewShown && (
         <Paper withBorder radius="md" style={{ overflow: 'hidden' }}>

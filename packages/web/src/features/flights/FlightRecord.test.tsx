@@ -97,6 +97,9 @@ describe('realized flights', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Compte rendu du vol' });
     await user.type(screen.getByRole('spinbutton', { name: 'Température au décollage (°C)' }), '14');
     await user.type(screen.getByRole('spinbutton', { name: 'Altitude maximale atteinte (m)' }), '950');
+    // Issue 30: the logbook's landing place and the fuel loaded, for the sealed flight record.
+    await user.type(screen.getByRole('textbox', { name: "Lieu d'atterrissage" }), 'Pré du Moulin');
+    await user.type(screen.getByRole('spinbutton', { name: 'Carburant embarqué (kg)' }), '62.5');
     expect(dialog.querySelector('input[name="landing_time"]')).toHaveValue('08:20');
     await user.click(screen.getByRole('button', { name: 'Valider' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
@@ -104,7 +107,16 @@ describe('realized flights', { timeout: 20_000 }, () => {
     expect(puts.map((c) => [c.url.pathname, c.body])).toEqual([
       [
         '/api/flights/7',
-        { takeoff_time: '07:10:00', landing_time: '08:20:00', takeoff_temperature: 14, flight_max_altitude: 950 },
+        {
+          takeoff_time: '07:10:00',
+          landing_time: '08:20:00',
+          takeoff_temperature: 14,
+          flight_max_altitude: 950,
+          landing_place: 'Pré du Moulin',
+          fuel_loaded: 62.5,
+          remarks: '',
+          incidents: '',
+        },
       ],
     ]);
   });

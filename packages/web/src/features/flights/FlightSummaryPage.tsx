@@ -46,6 +46,7 @@ import {
   FlightRecordDialog,
   FlightStatusDialog,
 } from './FlightDialogs';
+import { ComplianceAlert, FlightRecordsCard } from './FlightFile';
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
 import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
@@ -217,6 +218,7 @@ export default function FlightSummaryPage() {
           </Group>
         </Paper>
       )}
+      <ComplianceAlert items={flight.compliance} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <SummaryCard
           title="Informations générales"
@@ -238,6 +240,10 @@ export default function FlightSummaryPage() {
             {
               label: 'Température au décollage',
               value: flight.takeoff_temperature === null ? '' : `${flight.takeoff_temperature} °C`,
+            },
+            {
+              label: 'Carburant embarqué',
+              value: flight.fuel_loaded === null || flight.fuel_loaded === undefined ? '' : `${flight.fuel_loaded} kg`,
             },
             ...(settings.planningWidgetsEnabled
               ? [{ label: 'Planning public', value: formatFlag(flight.is_public) }]
@@ -269,9 +275,17 @@ export default function FlightSummaryPage() {
                   label: 'Altitude maximale atteinte',
                   value: flight.flight_max_altitude === null ? '' : `${flight.flight_max_altitude} m`,
                 },
+                { label: "Lieu d'atterrissage", value: flight.landing_place ?? '' },
+                {
+                  label: 'Carburant embarqué',
+                  value: flight.fuel_loaded === null || flight.fuel_loaded === undefined ? '' : `${flight.fuel_loaded} kg`,
+                },
+                { label: 'Remarques', value: flight.remarks ?? '' },
+                { label: 'Incidents', value: flight.incidents ?? '' },
               ]}
             />
           )}
+          <FlightRecordsCard flightId={id} isRealized={isRealized} onChanged={changed} />
           <SummaryCard
             title="Notes"
             actions={

@@ -1,6 +1,10 @@
 import {
+  type AllowanceCheck,
   availabilityState,
+  type ComplianceItem,
+  type CrewCheck,
   FLIGHT_STATUSES,
+  type FuelCheck,
   flightAvailabilityDisplay,
   type ListQuery,
   passengerCounterDisplay,
@@ -32,6 +36,11 @@ export type Flight = {
   pilot_id: number | null;
   takeoff_time: string | null;
   landing_time: string | null;
+  /** Issue 30: the fuel loaded (kg) and the logbook's after-flight fields. */
+  fuel_loaded?: number | null;
+  landing_place?: string | null;
+  remarks?: string | null;
+  incidents?: string | null;
   flight_status_id: number;
   passengers_count: number;
   total_weight: number;
@@ -53,6 +62,8 @@ export type Flight = {
   teammates?: { id: number; full_name: string }[];
   pinned_note?: { id: number; content: string } | null;
   flight_masses?: FlightMasses | null;
+  /** Issue 30 (`append=compliance`): the flight file's warnings on the flight's day. */
+  compliance?: ComplianceItem[];
 };
 
 export type FlightMasses = {
@@ -72,12 +83,15 @@ export type FlightMasses = {
   balloon_takeoff_max_mass: number | null;
   flight_duration: number | null;
   fuel_needed: number | null;
+  allowance?: AllowanceCheck;
+  fuel?: FuelCheck | null;
+  crew?: CrewCheck;
 };
 
 /** The flight page's read (§7.4 GET /api/flights/{id}?embed=...&count=passengers&append=flight_masses). */
 export const FLIGHT_DETAIL_QUERY: ListQuery = {
   embed: ['location', 'balloon', 'pilot', 'teammates', 'flight_type', 'flight_status', 'prestation', 'pinned_note'],
-  append: ['flight_masses'],
+  append: ['flight_masses', 'compliance'],
 };
 
 export const flightKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'detail', flightId];

@@ -1,4 +1,7 @@
-import { BOUNDS, listedName, rangeOf } from '@app/domain';
+import { BOUNDS, frenchDate, listedName, rangeOf } from '@app/domain';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { pathTo } from '../../app/routes';
 import { NameWithDefault } from '../reference-data';
 import { defaultFilter, defaultSwitch, numberColumn } from '../reference-data/building-blocks';
 import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
@@ -12,6 +15,9 @@ export type Pilot = ReferenceRecord & {
   phone: string | null;
   weight: number | null;
   bag_weight: number | null;
+  licence_number: string | null;
+  licence_expires_on: string | null;
+  medical_expires_on: string | null;
 };
 
 /** SPEC §3 Pilot: first and last name required (§5.1), email and tel inputs (§5.2), shown as full_name. */
@@ -38,6 +44,26 @@ export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
     { label: 'Téléphone', field: 'phone' },
     numberColumn('Poids', 'weight', 'kg'),
     numberColumn('Poids du sac', 'bag_weight', 'kg'),
+    {
+      label: 'Licence',
+      field: 'licence_expires_on',
+      sortField: 'licence_expires_on',
+      render: (row) => (row.licence_expires_on ? `jusqu'au ${frenchDate(row.licence_expires_on)}` : '—'),
+    },
+    {
+      label: 'Carnet de vol',
+      key: 'logbook',
+      render: (row) => (
+        <Anchor
+          component={Link}
+          to={pathTo('pilot-logbook', { pilotId: row.id })}
+          size="sm"
+          onClick={(event) => event.stopPropagation()}
+        >
+          Carnet de vol
+        </Anchor>
+      ),
+    },
   ],
   filters: [
     { id: 'last_name', label: 'Nom', type: 'text' },
@@ -65,6 +91,15 @@ export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
         { kind: 'number', name: 'weight', label: 'Poids (kg)', ...rangeOf(BOUNDS.pilotWeight) },
         { kind: 'number', name: 'bag_weight', label: 'Poids du sac (kg)', ...rangeOf(BOUNDS.bagWeight) },
         defaultSwitch('Pilote par défaut', 'Proposé pour chaque nouveau vol ; remplace le pilote par défaut actuel.'),
+      ],
+    },
+    {
+      // Issue 30: the pilot's currency on each flight's day (a warning on the flight, never a refusal).
+      title: 'Licence et aptitude médicale',
+      fields: [
+        { kind: 'text', name: 'licence_number', label: 'Numéro de licence', maxLength: 40 },
+        { kind: 'date', name: 'licence_expires_on', label: 'Licence valable jusqu’au' },
+        { kind: 'date', name: 'medical_expires_on', label: 'Aptitude médicale valable jusqu’au' },
       ],
     },
   ],

@@ -1,4 +1,4 @@
-import { isCalendarDate, MESSAGES } from '@app/domain';
+import { type ComplianceItem, isCalendarDate, MESSAGES } from '@app/domain';
 import {
   ActionIcon,
   Anchor,
@@ -34,6 +34,7 @@ import { useDialog } from '../../lib/use-dialog';
 import { BookingBadges } from '../bookings/BookingsPage';
 import { BOOKINGS_ENDPOINT, type Booking } from '../bookings/booking-model';
 import { DuplicateFlightDialog, EventDialog, NewFlightDialog, type PlanningEvent } from '../flights/FlightDialogs';
+import { ComplianceLines } from '../flights/FlightFile';
 import {
   AvailabilityTag,
   FLIGHTS_ENDPOINT,
@@ -62,6 +63,8 @@ export type DayFlight = {
   passengers_count: number;
   total_weight: number;
   availability: number | null;
+  /** Issue 30: the flight file's warnings (pilot currency, inspection, fuel, crew). */
+  compliance?: ComplianceItem[];
 };
 type DayEvent = PlanningEvent & { kind: 'event' };
 type PlanningDay = { items: (DayFlight | DayEvent)[]; pending_passengers: number };
@@ -119,6 +122,11 @@ export function FlightCard({
               {line}
             </Text>
           ))}
+        </Stack>
+      )}
+      {flight.compliance && flight.compliance.length > 0 && (
+        <Stack mt={6} gap={0}>
+          <ComplianceLines items={flight.compliance} />
         </Stack>
       )}
     </Paper>

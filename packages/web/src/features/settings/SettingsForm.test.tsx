@@ -41,7 +41,19 @@ describe('SettingsForm', () => {
     expect(await screen.findByText('Données sauvegardées')).toBeInTheDocument();
     expect(screen.queryByText('La modification des paramètres a échoué')).toBeNull();
     const put = fake.calls.find((c) => c.method === 'PUT');
-    expect(put?.body).toEqual({ settings: { ofp_passenger_supplement: 2, ofp_pilot_bag_default: 8.5 } });
+    // The keys not stored are sent with their defaults (issue 30: the allowance 4 + 3 kg, recency, inspection).
+    expect(put?.body).toEqual({
+      settings: {
+        ofp_allowance_clothing: 4,
+        ofp_allowance_baggage: 3,
+        ofp_passenger_supplement: 2,
+        ofp_pilot_bag_default: 8.5,
+        pilot_recency_flights: 3,
+        pilot_recency_days: 180,
+        balloon_inspection_months: 12,
+        balloon_inspection_hours: 100,
+      },
+    });
   });
 
   it('says the save failed when the server refuses it, and nothing else', async () => {

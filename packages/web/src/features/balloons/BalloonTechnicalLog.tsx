@@ -1,0 +1,154 @@
+import { formatMinutes, frenchDate } from '@app/domain';
+import { Badge, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { api, apiUrl } from '../../api/client';
+
+// Issue 30: the balloon's technical log: hours before the product, flights with their running hours, the last
+// inspection, incidents, and the next inspection due (the earlier of 12 months and 100 hours after the last);
+// CSV from GET /api/balloons/{id}/technical-log?format=csv.
+
+type Row =
+  | {
+      kind: 'flight';
+      flight_id: number;
+      date: string;
+      pilot_name: string | null;
+      takeoff_place: string | null;
+      takeoff_time: string | null;
+      landing_place: string | null;
+      landing_time: string | null;
+      duration: number | null;
+      hours_after: number;
+      passengers: number;
+      incidents: string | null;
+    }
+  | { kind: 'inspection'; date: string; hours: number | null };
+type TechnicalLog = {
+  hours_before: number;
+  hours_flown: number;
+  hours_total: number;
+  last_inspection_on: string | null;
+  next_inspection_on: string | null;
+  next_inspection_hours: number | null;
+  rows: Row[];
+  totals: { flights: number; minutes: number };
+};
+
+const hours = (value: number | null | undefined) =>
+  value === null || value === undefined
+    ? '—'
+    : `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value)} h`;
+
+export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
+  const path = `/api/balloons/${balloonId}/technical-log`;
+  const log = useQuery({
+    queryKey: ['/api/balloons', 'technical-log', balloonId],
+    queryFn: ({ signal }) => api.get<TechnicalLog>(path, undefined, signal),
+  });
+  const data = log.data;
+  return (
+    <Paper withBorder p="md" radius="md" role="region" aria-label="Livret technique">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="md">
+          Livret technique
+        </Title>
+        <Button
+          component="a"
+          href={apiUrl(`${path}?format=csv`)}
+          download
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconDownload size={14} aria-hidden />}
+        >
+          CSV
+        </Button>
+      </Group>
+      {log.isError && <Text c="red">Le livret technique n'a pas pu être chargé.</Text>}
+      {data && (
+        <>
+          <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" mb="sm">
+            {[
+              ['Heures avant le logiciel', hours(data.hours_before)],
+              ['Heures depuis', hours(data.hours_flown)],
+              ['Heures totales', hours(data.hours_total)],
+              [
+                'Prochaine visite',
+                data.last_inspection_on
+                  ? `${data.next_inspection_on ? frenchDate(data.next_inspection_on) : '—'} ou ${hours(data.next_inspection_hours)}`
+                  : 'Aucune visite enregistrée',
+              ],
+            ].map(([label, value]) => (
+              <div key={label}>
+                <Text size="xs" c="dimmed">
+                  {label}
+                </Text>
+                <Text fw={600}>{value}</Text>
+              </div>
+            ))}
+          </SimpleGrid>
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped fz="sm" verticalSpacing={4} aria-label="Vols et visites du ballon">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Événement</Table.Th>
+                  <Table.Th>Pilote</Table.Th>
+                  <Table.Th>Décollage</Table.Th>
+                  <Table.Th>Atterrissage</Table.Th>
+                  <Table.Th>Durée</Table.Th>
+                  <Table.Th>Heures cumulées</Table.Th>
+                  <Table.Th>Incidents</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.rows.map((row) =>
+                  row.kind === 'inspection' ? (
+                    <Table.Tr key={`i-${row.date}`}>
+                      <Table.Td>{frenchDate(row.date)}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color="blue">
+                          Visite
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td colSpan={4} />
+                      <Table.Td>{hours(row.hours)}</Table.Td>
+                      <Table.Td />
+                    </Table.Tr>
+                  ) : (
+                    <Table.Tr key={row.flight_id}>
+                      <Table.Td>{frenchDate(row.date)}</Table.Td>
+                      <Table.Td>Vol</Table.Td>
+                      <Table.Td>{row.pilot_name ?? '—'}</Table.Td>
+                      <Table.Td>
+                        {[row.takeoff_place, row.takeoff_time?.slice(0, 5)].filter(Boolean).join(', ')}
+                      </Table.Td>
+                      <Table.Td>
+                        {[row.landing_place, row.landing_time?.slice(0, 5)].filter(Boolean).join(', ')}
+                      </Table.Td>
+                      <Table.Td>{row.duration === null ? '—' : formatMinutes(row.duration)}</Table.Td>
+                      <Table.Td>{hours(row.hours_after)}</Table.Td>
+                      <Table.Td>{row.incidents ?? ''}</Table.Td>
+                    </Table.Tr>
+                  ),
+                )}
+                {data.rows.length === 0 && (
+                  <Table.Tr>
+                    <Table.Td colSpan={8}>
+                      <Text size="sm" c="dimmed">
+                        Aucun vol réalisé ni visite enregistrée.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Text size="xs" c="dimmed" mt="xs">
+            {`${data.totals.flights} vol${data.totals.flights > 1 ? 's' : ''} réalisé${data.totals.flights > 1 ? 's' : ''}, ${formatMinutes(data.totals.minutes)} de vol.`}
+          </Text>
+        </>
+      )}
+    </Paper>
+  );
+}

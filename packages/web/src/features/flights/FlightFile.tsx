@@ -1,0 +1,292 @@
+import type { ComplianceItem } from '@app/domain';
+import { Alert, Anchor, Button, Code, List, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError, api } from '../../api/client';
+import { FormModal, notifySuccess, SummaryCard } from '../../components';
+import { formatDate } from '../bookings/booking-model';
+import { FLIGHTS_ENDPOINT } from './flight-model';
+
+// The regulator's flight file on the flight page (issue 30): the warnings of the flight's day (pilot currency,
+// licence, medical, balloon inspection, fuel, crew), and the sealed record ('Clôturer le dossier de vol', its
+// versions with their SHA-256, each downloaded as stored, a correction opened with its reason).
+
+/** The warnings of `append=compliance`: red for a broken rule, orange for what is not known. Nothing when none. */
+export function ComplianceAlert({
+  items,
+  title = 'Dossier de vol : points à vérifier',
+}: {
+  items?: ComplianceItem[];
+  title?: string;
+}) {
+  if (!items || items.length === 0) return null;
+  const hasError = items.some((i) => i.severity === 'error');
+  return (
+    <Alert
+      color={hasError ? 'red' : 'orange'}
+      variant="light"
+      icon={<IconAlertTriangle size={18} aria-hidden />}
+      title={title}
+      role="region"
+      aria-label={title}
+    >
+      <List size="sm" spacing={2}>
+        {items.map((item) => (
+          <List.Item key={`${item.code}-${item.message}`} data-code={item.code}>
+            {item.message}
+          </List.Item>
+        ))}
+      </List>
+    </Alert>
+  );
+}
+
+/** The compact mark of a planning card or a dashboard row: a warning icon naming every warning. */
+export function ComplianceMark({ items }: { items?: ComplianceItem[] }) {
+  if (!items || items.length === 0) return null;
+  const hasError = items.some((i) => i.severity === 'error');
+  const label = items.map((i) => i.message).join(' ');
+  return (
+    <Tooltip
+      label={
+        <Stack gap={2}>
+          {items.map((i) => (
+            <Text key={i.message} size="xs">
+              {i.message}
+            </Text>
+          ))}
+        </Stack>
+      }
+      multiline
+      w={320}
+    >
+      <IconAlertTriangle
+        size={16}
+        color={hasError ? 'var(--mantine-color-red-7)' : 'var(--mantine-color-orange-7)'}
+        aria-label={`Dossier de vol : ${label}`}
+        role="img"
+        data-testid="compliance-mark"
+      />
+    </Tooltip>
+  );
+}
+
+/** The warnings as short lines (a planning card, a dashboard row): why the flight needs a look. */
+export function ComplianceLines({ items }: { items?: ComplianceItem[] }) {
+  if (!items || items.length === 0) return null;
+  return (
+    <Stack gap={2} role="list" aria-label="Dossier de vol : points à vérifier">
+      {items.map((item) => (
+        <Text
+          key={`${item.code}-${item.message}`}
+          role="listitem"
+          size="xs"
+          c={item.severity === 'error' ? 'red.8' : 'orange.9'}
+          data-code={item.code}
+        >
+          <IconAlertTriangle size={12} aria-hidden style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {item.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+export type FlightRecord = {
+  id: number;
+  version: number;
+  previous_record_id: number | null;
+  reason: string | null;
+  sha256: string;
+  created_at: string;
+  user_name: string | null;
+};
+type FlightRecords = { sealed: boolean; correction_reason: string | null; records: FlightRecord[] };
+
+const recordsKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'records', flightId];
+const stamp = (iso: string) =>
+  `${formatDate(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}`;
+
+/**
+ * 'Dossier de vol': seals a realized, complete flight (409 answers name what is missing, shown here), lists the
+ * versions with their hash and download, and opens a correction with its reason.
+ */
+export function FlightRecordsCard({
+  flightId,
+  isRealized,
+  onChanged,
+}: {
+  flightId: number;
+  isRealized: boolean;
+  onChanged: () => void;
+}) {
+  const records = useQuery({
+    queryKey: recordsKey(flightId),
+    queryFn: ({ signal }) => api.get<FlightRecords>(`${FLIGHTS_ENDPOINT}/${flightId}/records`, undefined, signal),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const [isSealing, setIsSealing] = useState(false);
+  const [isCorrecting, setIsCorrecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const data = records.data;
+  const latest = data?.records[0];
+
+  const seal = async () => {
+    setProblem(null);
+    setIsSealing(true);
+    try {
+      const record = await api.post<{ version: number }>(`${FLIGHTS_ENDPOINT}/${flightId}/records`);
+      notifySuccess(`Dossier de vol clôturé (version ${record.version})`);
+      await records.refetch();
+      onChanged();
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.message : 'La clôture du dossier de vol a échoué.');
+    } finally {
+      setIsSealing(false);
+    }
+  };
+
+  return (
+    <SummaryCard
+      title="Dossier de vol"
+      actions={
+        data?.sealed ? (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconLockOpen size={14} aria-hidden />}
+            onClick={() => {
+              setReason('');
+              setIsCorrecting(true);
+            }}
+          >
+            Ouvrir une correction
+          </Button>
+        ) : (
+          <Button
+            size="compact-sm"
+            leftSection={<IconLock size={14} aria-hidden />}
+            onClick={seal}
+            loading={isSealing}
+            disabled={!isRealized || records.isLoading}
+          >
+            Clôturer le dossier de vol
+          </Button>
+        )
+      }
+    >
+      <Stack gap="xs">
+        {data?.sealed && latest && (
+          <Text size="sm">
+            Clôturé, version {latest.version} : le vol, ses inscriptions et ses masses ne peuvent plus être modifiés.
+          </Text>
+        )}
+        {data && !data.sealed && data.correction_reason && (
+          <Text size="sm" c="orange.9">
+            Correction ouverte : « {data.correction_reason} ». Clôturez à nouveau pour enregistrer la version{' '}
+            {(latest?.version ?? 0) + 1}.
+          </Text>
+        )}
+        {data && data.records.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {isRealized
+              ? 'Pas encore clôturé : une fois le compte rendu complet, clôturez le dossier pour le conserver tel quel.'
+              : 'Le dossier se clôture une fois le vol réalisé et son compte rendu complet.'}
+          </Text>
+        )}
+        {problem && (
+          <Alert color="red" variant="light" role="alert" p="xs">
+            {problem}
+          </Alert>
+        )}
+        {data && data.records.length > 0 && (
+          <Table.ScrollContainer minWidth={420}>
+            <Table fz="sm" verticalSpacing={4} aria-label="Versions du dossier de vol">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Version</Table.Th>
+                  <Table.Th>Clôturée le</Table.Th>
+                  <Table.Th>Empreinte SHA-256</Table.Th>
+                  <Table.Th>PDF</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {data.records.map((record) => (
+                  <Table.Tr key={record.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        v{record.version}
+                      </Text>
+                      {record.reason && (
+                        <Text size="xs" c="dimmed">
+                          Motif : {record.reason}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {stamp(record.created_at)}
+                      {record.user_name && (
+                        <Text size="xs" c="dimmed">
+                          {record.user_name}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Code style={{ wordBreak: 'break-all' }} data-testid="record-sha256">
+                        {record.sha256}
+                      </Code>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor
+                        href={`${FLIGHTS_ENDPOINT}/${flightId}/records/${record.id}.pdf`}
+                        download
+                        aria-label={`Télécharger la version ${record.version} du dossier de vol`}
+                      >
+                        <IconDownload size={16} aria-hidden />
+                      </Anchor>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      <FormModal
+        opened={isCorrecting}
+        onClose={() => setIsCorrecting(false)}
+        title="Ouvrir une correction du dossier de vol"
+        failureMessage={(error) =>
+          error instanceof ApiError ? error.message : 'La correction n’a pas pu être ouverte.'
+        }
+        submitLabel="Ouvrir la correction"
+        onSubmit={() => api.post(`${FLIGHTS_ENDPOINT}/${flightId}/records/correction`, { reason })}
+        onSaved={() => {
+          void records.refetch();
+          onChanged();
+        }}
+      >
+        {({ errors }) => (
+          <Stack gap="sm">
+            <Text size="sm">
+              La version clôturée reste conservée telle quelle. Le vol redevient modifiable jusqu’à la prochaine
+              clôture, qui enregistrera une nouvelle version liée à celle-ci avec ce motif.
+            </Text>
+            <Textarea
+              label="Motif de la correction"
+              name="reason"
+              required
+              maxLength={1000}
+              autosize
+              minRows={3}
+              value={reason}
+              onChange={(event) => setReason(event.currentTarget.value)}
+              error={errors.reason}
+            />
+          </Stack>
+        )}
+      </FormModal>
+    </SummaryCard>
+  );
+}
