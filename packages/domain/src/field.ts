@@ -64,11 +64,12 @@ const time = z
   .string()
   .regex(TIME, 'Heure invalide (HH:mm).')
   .transform((v) => (v.length === 5 ? `${v}:00` : v));
-const line = z
-  .string()
-  .max(255, '255 caractères au maximum.')
-  .refine((v) => isCleanText(v), CONTROL_CHARACTER)
-  .transform((v) => v.trim() || null);
+const line = (max: number) =>
+  z
+    .string()
+    .max(max, `${max} caractères au maximum.`)
+    .refine((v) => isCleanText(v), CONTROL_CHARACTER)
+    .transform((v) => v.trim() || null);
 const multiline = z
   .string()
   .max(FIELD_TEXT_MAX, `${FIELD_TEXT_MAX} caractères au maximum.`)
@@ -84,8 +85,9 @@ const VALUE_SCHEMAS: Record<FieldName, z.ZodType<FieldValue>> = {
   takeoff_time: time.nullable(),
   landing_time: time.nullable(),
   takeoff_temperature: bounded(BOUNDS.takeoffTemperature).nullable(),
-  takeoff_place: line.nullable(),
-  landing_place: line.nullable(),
+  takeoff_place: line(255).nullable(),
+  // As the flight's own column (the flight file's logbook).
+  landing_place: line(120).nullable(),
   remarks: multiline.nullable(),
   incidents: multiline.nullable(),
 };

@@ -497,14 +497,11 @@ export type FieldBoardingsTable = {
   updated_at: Stamp;
   user_id: number | null;
 };
-/** What the field writes about a flight beside its own times and temperature (migration 0032). */
+/** The place the field took off from, when not the planned site (migration 0032). */
 export type FieldReportsTable = {
   id: Id;
   flight_id: number;
   takeoff_place: string | null;
-  landing_place: string | null;
-  remarks: string | null;
-  incidents: string | null;
   updated_at: Stamp;
   user_id: number | null;
 };

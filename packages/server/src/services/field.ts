@@ -34,6 +34,9 @@ import { assertFlightNotSealed, assertPassengersNotSealed, isFlightSealed, SEALE
 //   being applied twice.
 // - The server's rules stay: a canceled or postponed flight refuses everything, a realized one takes only its
 //   record (times, temperature, places, remarks, incidents), as PUT /api/flights/{id} does.
+// - Where: the weight on the passenger; times, ground temperature, landing place, remarks and incidents on the
+//   flight itself (the logbook and sealed record of the flight file read them there); check-in and briefing in
+//   field_boardings; the takeoff place, when it is not the planned site's, in field_reports.
 // - Everything applied is written to the history in the author's name marked '(depuis le terrain)'.
 
 type Trx = Transaction<DB>;
@@ -98,6 +101,9 @@ async function loadFieldFlights(db: Kysely<DB>, ids: number[]): Promise<FieldFli
         'f.takeoff_time',
         'f.landing_time',
         'f.takeoff_temperature',
+        'f.landing_place',
+        'f.remarks',
+        'f.incidents',
         'l.label as location_label',
         'l.takeoff_altitude',
         'b.label as balloon_label',
@@ -218,9 +224,9 @@ async function loadFieldFlights(db: Kysely<DB>, ids: number[]): Promise<FieldFli
         landing_time: f.landing_time,
         takeoff_temperature: num(f.takeoff_temperature),
         takeoff_place: report?.takeoff_place ?? null,
-        landing_place: report?.landing_place ?? null,
-        remarks: report?.remarks ?? null,
-        incidents: report?.incidents ?? null,
+        landing_place: f.landing_place,
+        remarks: f.remarks,
+        incidents: f.incidents,
       },
       passengers,
     };
@@ -390,7 +396,7 @@ async function currentOf(trx: Trx, op: FieldOperation, userId: number | null): P
       },
     };
   }
-  if (op.field === 'takeoff_time' || op.field === 'landing_time' || op.field === 'takeoff_temperature') {
+  if (op.field !== 'takeoff_place') {
     const field = op.field;
     const flight = await trx.selectFrom('flights').select([field]).where('id', '=', flightId).executeTakeFirstOrThrow();
     const before = (flight as Record<string, FieldValue>)[field] ?? null;
@@ -423,7 +429,7 @@ async function currentOf(trx: Trx, op: FieldOperation, userId: number | null): P
       if (!report) {
         const row = await trx
           .insertInto('field_reports')
-          .values({ flight_id: flightId, [field]: value, updated_at: now, user_id: userId })
+          .values({ flight_id: flightId, [field]: value as string | null, updated_at: now, user_id: userId })
           .returningAll()
           .executeTakeFirstOrThrow();
         return [
@@ -438,7 +444,7 @@ async function currentOf(trx: Trx, op: FieldOperation, userId: number | null): P
       }
       await trx
         .updateTable('field_reports')
-        .set({ [field]: value, updated_at: now, user_id: userId })
+        .set({ [field]: value as string | null, updated_at: now, user_id: userId })
         .where('id', '=', report.id)
         .execute();
       return [

@@ -157,9 +157,10 @@ describe(`field sync on ${engine}`, () => {
         base: null,
         value: 'Atterrissage un peu dur.\nRAS sinon.',
       },
+      { id: opId(), flight_id: flightId, field: 'takeoff_place', base: null, value: 'Champ du moulin' },
     ]);
     expect(response.statusCode).toBe(200);
-    expect(results(response).map((r) => r.status)).toEqual(Array(10).fill('applied'));
+    expect(results(response).map((r) => r.status)).toEqual(Array(11).fill('applied'));
 
     const { db } = t.database;
     const weighed = await db.selectFrom('passengers').select('weight').where('id', '=', lea).executeTakeFirstOrThrow();
@@ -176,6 +177,7 @@ describe(`field sync on ${engine}`, () => {
       [85, 0, 0],
     ]);
     expect(shaped.report).toMatchObject({
+      takeoff_place: 'Champ du moulin',
       landing_place: 'Pré de Gorze',
       incidents: 'Atterrissage un peu dur.\nRAS sinon.',
     });
@@ -217,7 +219,8 @@ describe(`field sync on ${engine}`, () => {
       'flights',
       'flights',
       'flights',
-      'field-reports',
+      'flights',
+      'flights',
       'field-reports',
     ]);
     expect(history.every((h) => h.actor === 'Test operator (depuis le terrain)')).toBe(true);

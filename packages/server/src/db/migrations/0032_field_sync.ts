@@ -7,8 +7,8 @@ import { trackTableVersions } from './0014_table_versions.js';
 // - field_boardings: per flight and registered passenger, the check-in ('Présent' 1 / 'Absent' 0 / not yet null)
 //   and the safety briefing given, as the crew ticked them on the field. The weight read on the scale is written to
 //   the passenger itself (the office's manifest and flight plan read it there).
-// - field_reports: per flight, what the field writes beside the flight's own times and temperature: takeoff and
-//   landing places, remarks, incidents.
+// - field_reports: per flight, the place the balloon actually took off from (the flight's own columns hold its times,
+//   temperature, landing place, remarks and incidents: the flight file's logbook reads them there).
 // - field_sync_operations: the client-generated id of every write the server applied from a device, unique, so a
 //   retry of the same write (the answer lost on a bad network) is recognised and never applied twice.
 export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -38,9 +38,6 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await withId('field_reports')
     .addColumn('flight_id', 'integer', (c) => c.notNull().unique().references('flights.id').onDelete('cascade'))
     .addColumn('takeoff_place', 'varchar(255)')
-    .addColumn('landing_place', 'varchar(255)')
-    .addColumn('remarks', 'text')
-    .addColumn('incidents', 'text')
     .addColumn('updated_at', t.stamp, (c) => c.notNull().defaultTo(t.now))
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .execute();

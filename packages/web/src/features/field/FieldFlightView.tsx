@@ -237,7 +237,7 @@ export function FieldFlightView({ flight, userId, issues }: Props) {
             label="Lieu d’atterrissage"
             value={flight.report.landing_place ?? ''}
             disabled={isLocked}
-            maxLength={255}
+            maxLength={120}
             onCommit={(v) => write('landing_place', v.trim() || null)}
           />
         </SimpleGrid>
