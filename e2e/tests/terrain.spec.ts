@@ -162,7 +162,10 @@ test('the day offline on a phone: check-in, weights, briefing, times, a reload w
   await setWeight(page, 'Marc', '95');
   await expect.poll(async () => kg(await margin.textContent())).toBeCloseTo(before - 14.5, 1);
   for (const first of ['Léa', 'Marc']) {
-    await passengerCard(page, first).getByRole('checkbox', { name: 'Briefing donné' }).check();
+    // Clicked, then awaited: the box shows the write once the queue has it (TanStack notifies on the next tick).
+    const briefing = passengerCard(page, first).getByRole('checkbox', { name: 'Briefing donné' });
+    await briefing.click();
+    await expect(briefing).toBeChecked();
   }
   await page.getByLabel('Heure de décollage').fill('06:42');
   await page.getByLabel('Heure de décollage').press('Enter');
