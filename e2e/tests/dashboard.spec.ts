@@ -92,6 +92,6 @@ test('the operator sees the week, what to do, and opens the filtered list from a
   await page.setViewportSize({ width: 800, height: 900 });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'À faire' })).toBeVisible();
-  await expect(page.getByText(`F-DB${run}`)).toBeVisible();
+  await expect(page.getByText(`F-DB${run}`, { exact: true })).toBeVisible();
   await page.screenshot({ path: screenshotPath('dashboard-800', testInfo.project.name), fullPage: true });
 });

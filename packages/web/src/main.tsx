@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { installGlobalResponses } from './api/global';
 import { AppProviders } from './app/AppProviders';
-import { createQueryClient } from './app/query-client';
+import { appQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { ROUTE_PATHS } from './app/routes';
 import { installFrenchValidity } from './lib/french-validity';
@@ -18,7 +18,6 @@ dayjs.locale('fr');
 // The browser's own validation bubbles in French, whatever its language (SPEC §5.1).
 installFrenchValidity();
 
-const queryClient = createQueryClient();
 const router = createAppRouter();
 
 installGlobalResponses({
@@ -37,7 +36,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 createRoot(root).render(
   <StrictMode>
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={appQueryClient}>
       <RouterProvider router={router} />
     </AppProviders>
   </StrictMode>,

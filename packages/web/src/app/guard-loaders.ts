@@ -1,9 +1,11 @@
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { readMaintenanceState } from '../api/client';
 import { notifyFailure } from '../components/notify/notify';
 import { ensureSession, getSession, setMaintenance } from '../session/store';
 import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from './guards';
 import { hasValidRouteParams } from './params';
+import { appQueryClient } from './query-client';
 import { pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
 // Applies the pure decisions of ./guards.ts on every navigation: these loaders are declared with
@@ -78,4 +80,20 @@ export function guestLoader() {
   const { status } = getSession();
   if (status === 'authenticated') throw redirect(pathTo('home'));
   return null;
+}
+
+/**
+ * A page whose main read can start before its code arrives: once the session is known, the read goes out while the
+ * page's chunks load (a first visit on a phone otherwise waited for the code, then for the data). Never waited for:
+ * the page reads the same query and shows its own loading state and failure notice.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any query's options, whatever its data type
+export function prefetchLoader(query: FetchQueryOptions<any, any, any, any>) {
+  return async () => {
+    const session = await ensureSession();
+    if (session.status === 'authenticated' && !session.isMaintenance) {
+      appQueryClient.prefetchQuery(query).catch(() => {});
+    }
+    return null;
+  };
 }

@@ -18,3 +18,6 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/** The app's query cache (main.tsx provides it; route loaders start a page's read in it before the page is loaded). */
+export const appQueryClient = createQueryClient();

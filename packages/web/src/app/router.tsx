@@ -1,6 +1,7 @@
 import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { dashboardQuery } from '../features/dashboard/dashboard-query';
 import NotFoundPage from '../pages/NotFoundPage';
 import {
   accessLoader,
@@ -8,6 +9,7 @@ import {
   authenticatedLoader,
   guestLoader,
   maintenanceLoader,
+  prefetchLoader,
   redirectLoader,
 } from './guard-loaders';
 import { RootLayout } from './layout/RootLayout';
@@ -83,9 +85,9 @@ const otherData: RouteObject = {
       ...page(() => import('../features/payment-methods/PaymentMethodsPage')),
     },
     { ...named('pilots', 'Pilotes'), ...page(() => import('../features/pilots/PilotsPage')) },
+    { ...named('pilot-logbook', 'Carnet de vol'), ...page(() => import('../features/pilots/PilotLogbookPage')) },
     { ...named('prestations', 'Prestations'), ...page(() => import('../features/prestations/PrestationsPage')) },
     { ...named('teammates', 'Équipiers'), ...page(() => import('../features/teammates/TeammatesPage')) },
-    { ...named('pilot-logbook', 'Carnet de vol'), ...page(() => import('../features/pilots/PilotLogbookPage')) },
   ],
 };
 
@@ -175,7 +177,11 @@ const authenticated: RouteObject = {
   lazy: async () => ({ Component: (await import('./layout/AppLayout')).AppLayout }),
   children: [
     { ...named('home'), loader: redirectLoader('dashboard'), ...redirectOnly },
-    { ...named('dashboard', 'Tableau de bord'), ...page(() => import('../features/dashboard/DashboardPage')) },
+    {
+      ...named('dashboard', 'Tableau de bord'),
+      loader: prefetchLoader(dashboardQuery),
+      ...page(() => import('../features/dashboard/DashboardPage')),
+    },
     // No list of all bookings in the spec: /bookings shows the pending ones, the first status.
     {
       path: '/bookings',

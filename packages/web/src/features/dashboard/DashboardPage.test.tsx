@@ -91,7 +91,8 @@ describe('DashboardPage', INTERACTION_SUITE, () => {
 
     expect(screen.getByRole('button', { name: /Passagers intéressés le mar\. 24 nov\. : 5/ })).toBeEnabled();
     expect(screen.getByRole('button', { name: /Passagers intéressés le lun\. 23 nov\. : 0/ })).toBeDisabled();
-    expect(screen.getByText('Réservations vendues par mois : 2026 et 2025')).toBeInTheDocument();
+    // The charts come in their own chunk, after the figures.
+    expect(await screen.findByText('Réservations vendues par mois : 2026 et 2025')).toBeInTheDocument();
     expect(fake.calls.map((c) => c.url.pathname)).toEqual(['/api/dashboard']);
   });
 

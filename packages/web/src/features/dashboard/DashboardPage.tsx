@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import {
   type AttentionItem,
   type AttentionLink,
@@ -6,7 +5,6 @@ import {
   type Dashboard,
   type DashboardFlight,
 } from '@app/domain';
-import { BarChart } from '@mantine/charts';
 import {
   Alert,
   Anchor,
@@ -24,32 +22,34 @@ import {
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
 import { pathTo } from '../../app/routes';
-import { ComplianceLines } from '../flights/FlightFile';
 import { type DataColumn, DataTable } from '../../components';
 import { notifyFailure } from '../../components/notify/notify';
 import { formatAmount, formatTime } from '../bookings/booking-model';
+import { ComplianceLines } from '../flights/FlightFile';
 import { AvailabilityTag, FlightStatusTag, PassengerCounter } from '../flights/flight-model';
-import { PendingBookingsDialog } from '../planning/DaySidebar';
+import { dashboardQuery } from './dashboard-query';
+
+// The charts (a chart library of 100 kB) and the day's pending bookings (the planning's dialog and what it brings)
+// load after the figures: a first visit paints the day's work without waiting for either.
+const DashboardCharts = lazy(() => import('./DashboardCharts'));
+const PendingBookingsDialog = lazy(() =>
+  import('../planning/DaySidebar').then((module) => ({ default: module.PendingBookingsDialog })),
+);
 
 // Issue 12 point 1, the landing page: what needs doing (each card opens the list holding exactly what it counts),
 // the coming week's flights, the pending passengers of each coming day ('Passagers intéressés'), and the season's
 // charts. Everything comes from one call, GET /api/dashboard.
 
-export const DASHBOARD_ENDPOINT = '/api/dashboard';
 const LOAD_FAILED = 'Erreur de chargement du tableau de bord';
 
 const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const monthShort = new Intl.DateTimeFormat('fr-FR', { month: 'short', timeZone: 'UTC' });
 const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
 /** '2026-11-23' → 'lun. 23 nov.' */
 const shortDay = (day: string) => weekday.format(asUtc(day));
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-const monthLabel = (month: number) => monthShort.format(new Date(Date.UTC(2000, month - 1, 1)));
-const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 const STATUS_LABELS = new Map<string, string>(Object.values(BOOKING_STATUSES).map((s) => [s.slug, s.label]));
 
@@ -120,13 +120,18 @@ const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
 
 function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {
   const [opened, setOpened] = useState<string | null>(null);
+  // Loaded on the first opening, then kept mounted so that it closes with its animation.
+  const [asked, setAsked] = useState(false);
   return (
     <>
       <SimpleGrid cols={{ base: 2, xs: 4, md: 8 }} spacing="xs">
         {days.map(({ date, count }) => (
           <UnstyledButton
             key={date}
-            onClick={() => setOpened(date)}
+            onClick={() => {
+              setAsked(true);
+              setOpened(date);
+            }}
             disabled={count === 0}
             aria-label={`Passagers intéressés le ${shortDay(date)} : ${count}`}
           >
@@ -142,7 +147,11 @@ function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {
           </UnstyledButton>
         ))}
       </SimpleGrid>
-      <PendingBookingsDialog day={opened ?? ''} opened={opened !== null} onClose={() => setOpened(null)} />
+      {asked && (
+        <Suspense fallback={null}>
+          <PendingBookingsDialog day={opened ?? ''} opened={opened !== null} onClose={() => setOpened(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -155,64 +164,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       </Title>
       {children}
     </Stack>
-  );
-}
-
-function ChartCard({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <Paper withBorder radius="md" p="md">
-      <Text fw={600} size="sm" mb="sm">
-        {title}
-      </Text>
-      {children}
-    </Paper>
-  );
-}
-
-function Charts({ data }: { data: Dashboard }) {
-  const months = data.months.map((m) => ({ ...m, label: monthLabel(m.month) }));
-  return (
-    <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="md">
-      <ChartCard title={`Réservations vendues par mois : ${data.season} et ${data.season - 1}`}>
-        <BarChart
-          h={240}
-          data={months}
-          dataKey="label"
-          withLegend
-          series={[
-            { name: 'bookings', label: String(data.season), color: 'blue.6' },
-            { name: 'previous_bookings', label: String(data.season - 1), color: 'gray.5' },
-          ]}
-        />
-      </ChartCard>
-      <ChartCard title={`Vols par mois en ${data.season}`}>
-        <BarChart
-          h={240}
-          data={months}
-          dataKey="label"
-          type="stacked"
-          withLegend
-          series={[
-            { name: 'realized', label: 'Réalisés', color: 'green.6' },
-            { name: 'weather_postponed', label: 'Reportés - météo', color: 'orange.6' },
-            { name: 'canceled', label: 'Annulés', color: 'red.6' },
-          ]}
-        />
-      </ChartCard>
-      <ChartCard title={`Chiffre d'affaires et reste à payer par mois en ${data.season}`}>
-        <BarChart
-          h={240}
-          data={months}
-          dataKey="label"
-          withLegend
-          valueFormatter={(value) => euros.format(value)}
-          series={[
-            { name: 'revenue', label: "Chiffre d'affaires", color: 'teal.6' },
-            { name: 'remaining_due', label: 'Reste à payer', color: 'red.5' },
-          ]}
-        />
-      </ChartCard>
-    </SimpleGrid>
   );
 }
 
@@ -237,8 +188,7 @@ const soldLabel = (n: number) => (n > 1 ? `${n} réservations vendues` : `${n} r
 
 export default function DashboardPage() {
   const result = useQuery({
-    queryKey: [DASHBOARD_ENDPOINT],
-    queryFn: ({ signal }) => api.get<Dashboard>(DASHBOARD_ENDPOINT, undefined, signal),
+    ...dashboardQuery,
   });
   useEffect(() => {
     if (result.isError) notifyFailure(LOAD_FAILED, result.error);
@@ -290,7 +240,9 @@ export default function DashboardPage() {
             </Badge>
           )}
         </Group>
-        <Charts data={data} />
+        <Suspense fallback={<Skeleton h={290} radius="md" aria-hidden />}>
+          <DashboardCharts data={data} />
+        </Suspense>
       </Section>
     </Stack>
   );
