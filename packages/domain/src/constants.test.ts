@@ -10,7 +10,7 @@ import {
 } from './constants.js';
 import { DEFAULT_PER_PAGE } from './query.js';
 
-describe('SPEC §9 constants', () => {
+describe('business constants and limits', () => {
   it('keeps the values of the spec table', () => {
     expect(SEARCH_MIN_LENGTH).toBe(3);
     expect(LIST_PAGE_SIZE).toBe(10);

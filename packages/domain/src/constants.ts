@@ -1,4 +1,4 @@
-// SPEC §9 "Business constants and limits", plus the rich-text link schemes of SPEC §5.5.
+// Business constants and limits, plus the link schemes the rich-text field accepts.
 // Initial booking/flight status ids live in statuses.ts (INITIAL_BOOKING_STATUS_ID, INITIAL_FLIGHT_STATUS_ID).
 
 /** Search and autocomplete send the text from this many characters on (§5.3, §2.6). */

@@ -20,7 +20,7 @@ export type DashboardFlight = {
   balloon: { id: number; label: string; passengers: number } | null;
   pilot: { id: number; full_name: string } | null;
   passengers_count: number;
-  /** balloon.passengers − passengers_count; null without a balloon (ARCHITECTURE §5). */
+  /** balloon.passengers − passengers_count; null without a balloon. */
   availability: number | null;
   /** Issue 30: the flight file's warnings on the flight's day. */
   compliance?: ComplianceItem[];
@@ -66,7 +66,7 @@ export type Dashboard = {
   /** Season = calendar year of today (the operator's flying year, March to November, lies within one). */
   season: number;
   flights: DashboardFlight[];
-  /** Each day from today to today + DASHBOARD_DAYS with its pending passengers (SPEC §4.3), zeros included. */
+  /** Each day from today to today + DASHBOARD_DAYS with its pending passengers (the sum of passengers_number over pending bookings asking for it), zeros included. */
   pending_passengers: { date: string; count: number }[];
   attention: AttentionItem[];
   months: DashboardMonth[];
@@ -83,7 +83,7 @@ export const ATTENTION_LABELS: Record<AttentionKey, string> = {
   weight_changes: 'Poids modifié après inscription',
 };
 
-/** Booking statuses whose bookings are still to fly (the editable ones of SPEC §4.1). */
+/** Booking statuses whose bookings are still to fly (the editable ones: pending and in progress). */
 export const OPEN_BOOKING_STATUS_IDS = [BOOKING_STATUSES.pending.id, BOOKING_STATUSES.inProgress.id] as const;
 /** Remaining amounts are due on every booking but canceled and expired ones. */
 export const DUE_BOOKING_STATUS_IDS = [

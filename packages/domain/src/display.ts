@@ -1,4 +1,4 @@
-// SPEC §4.3 derived display states, as pure functions shared by the web (tags, counters) and the server
+// Derived display states (availability, passenger counter, weight, pending passengers), as pure functions shared by the web (tags, counters) and the server
 // (public planning widget). Thresholds come from constants.ts.
 
 import {
@@ -119,7 +119,7 @@ export const dayPeriod = (time: string): DayPeriod => (isMorning(time) ? 'mornin
 
 /**
  * A person where people are listed or picked (a list of pilots, users, a pilot or teammate picker): 'NOM Prénom',
- * the last name in capitals first, because such lists are sorted by last name then first name (SPEC §7.5) and a
+ * the last name in capitals first, because such lists are sorted by last name then first name and a
  * name should read in the order it is sorted. In running text (a flight's pilot, messages, mails) people stay
  * 'Prénom Nom' (full_name). docs/decisions.md, "People's names".
  */

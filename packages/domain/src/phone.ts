@@ -1,4 +1,4 @@
-// SPEC §5.2: the phone is auto-spaced in groups of two after stripping spaces, dots and dashes.
+// The phone is auto-spaced in groups of two after stripping spaces, dots and dashes.
 // Every rule here is stable while typing (formatting a prefix of a number gives a prefix of the result)
 // and idempotent (formatPhone(formatPhone(x)) === formatPhone(x)), so it can run on every keystroke.
 

@@ -1,4 +1,4 @@
-// Parser of the list-query language (ARCHITECTURE §3): raw query-string params → typed ListQuery.
+// Parser of the list-query language (docs/api.md): raw query-string params → typed ListQuery.
 // Purely syntactic: it checks the grammar, operator names, name shapes and page bounds; whether a field,
 // relation or append exists is the server's call (it knows the resource declarations).
 // query-format.ts is the exact inverse; the escape rules below must stay in sync with it.

@@ -1,4 +1,4 @@
-// The list-query language of ARCHITECTURE §3, shared by server (parse + validate) and web (build query strings).
+// The list-query language (filters, order, embed, count, sum, page...; docs/api.md), shared by server (parse + validate) and web (build query strings).
 // Contract only here; parse/format live in query-parse.ts / query-format.ts.
 
 export const OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'like', 'in', 'notin', 'null', 'notnull'] as const;

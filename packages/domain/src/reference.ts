@@ -1,4 +1,4 @@
-// Fixed reference rows the server seeds (SPEC §3, §6; ARCHITECTURE §4, §5).
+// Fixed reference rows the server seeds: statuses, customer types, roles and capabilities, settings and their defaults.
 
 export const CUSTOMER_TYPES = {
   association: { id: 1, slug: 'association', label: 'Association' },
@@ -32,7 +32,7 @@ export const FLIGHT_SCHEDULES = [
   { id: 2, label: 'Soir', position: 2 },
 ] as const;
 
-/** Settings keys of SPEC §3 with their defaults (values are strings; switches use '1'/'0'). */
+/** Known settings keys with their defaults (values are strings; switches use '1'/'0'). */
 export const SETTING_DEFAULTS = {
   planning_widgets_enabled: '0',
   planning_flightcard_show_location: '1',

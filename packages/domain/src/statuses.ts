@@ -1,4 +1,4 @@
-// SPEC §4.1 and §4.2. The server seeds these rows with exactly these ids; the web reads them for colours and icons.
+// Booking and flight statuses (id, slug, label, colour, icon, editable). The server seeds these rows with exactly these ids; the web reads them for colours and icons.
 
 export type TagColor = 'danger' | 'disabled' | 'primary' | 'success' | 'warning';
 

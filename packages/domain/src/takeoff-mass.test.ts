@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeTakeoffMass } from './takeoff-mass.js';
 
-describe('computeTakeoffMass (SPEC §9)', () => {
+describe('computeTakeoffMass (maximum takeoff mass calculator)', () => {
   it('computes the spec example: 15 °C, 1000 m max, 200 m takeoff, 3000 m³, 100 °C envelope', () => {
     // outside = 15 − 0.0065 × (1000 − 200) = 15 − 5.2 = 9.8 °C
     // base = 1 − 0.0065 × 1000 / 288.16 = 1 − 6.5 / 288.16 = 1 − 0.02255691 = 0.97744309

@@ -1,5 +1,5 @@
-// SPEC §9 maximum takeoff mass calculator: used by the calculator dialog and by the server's flight_masses
-// (ARCHITECTURE §5: flight takeoff_temperature and flight_max_altitude, location takeoff_altitude, balloon
+// The maximum takeoff mass calculator: used by the calculator dialog and by the server's flight_masses
+// (with the flight takeoff_temperature and flight_max_altitude, location takeoff_altitude, balloon
 // volume and envelope_temperature). The coefficients are the spec's, kept verbatim.
 
 /** Temperature lapse rate of the standard atmosphere, °C per metre. */

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BOUNDS } from './bounds.js';
 import { bounded, flag, optionalBounded, optionalDate, optionalText, payload, requiredText } from './common.js';
 
-// SPEC §3 Balloon, §5.1: label, passengers (capacity) and takeoff_max_mass required. Masses in kg, volume in m³,
+// Balloon: label, passengers (capacity) and takeoff_max_mass required. Masses in kg, volume in m³,
 // hourly_consumption in kg/h, autonomy/flying/reserve times in minutes (server services/flight-masses.ts); each
 // within its range of bounds.ts.
 const shape = {

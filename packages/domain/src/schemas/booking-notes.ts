@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { id, payload, requiredText } from './common.js';
 
-// SPEC §7.2 POST or PUT /api/booking-notes {content, booking_id}.
+// POST or PUT /api/booking-notes {content, booking_id}.
 const shape = { content: requiredText(10000, { isMultiline: true }), booking_id: id() };
 export const bookingNoteCreateSchema = payload(shape);
 export const bookingNoteUpdateSchema = payload(shape).partial();

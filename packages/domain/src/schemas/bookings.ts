@@ -14,7 +14,7 @@ import {
   requiredText,
 } from './common.js';
 
-// SPEC §3 Booking, §7.2 (POST/PUT /api/bookings). Status defaults to 1 (pending) on the server.
+// Booking (POST/PUT /api/bookings). Status defaults to 1 (pending) on the server.
 const shape = {
   number: requiredText(50),
   number_alt: optionalText(50),

@@ -100,7 +100,7 @@ export const bounded = (bound: Bound) => {
 };
 export const optionalBounded = (bound: Bound) => bounded(bound).nullable().optional();
 
-/** Money: 0 to 1,000,000 €, step 0.01 (SPEC §5.2): a third decimal is refused, not rounded away. */
+/** Money: 0 to 1,000,000 €, step 0.01: a third decimal is refused, not rounded away. */
 export const optionalAmount = () =>
   bounded(BOUNDS.amount)
     .refine((v) => hasAtMostDecimals(v, BOUNDS.amount.decimals), 'Deux décimales au maximum.')
@@ -108,7 +108,7 @@ export const optionalAmount = () =>
     .nullable()
     .optional();
 
-/** A switch: 1 or 0 (SPEC §2.6); true/false are accepted and stored as 1/0. */
+/** A switch: 1 or 0; true/false are accepted and stored as 1/0. */
 export const flag = () =>
   z
     .union([z.literal(0), z.literal(1), z.boolean()], withRequired('La valeur doit être 0 ou 1.'))
@@ -133,7 +133,7 @@ export const optionalDate = () =>
     .optional();
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;
-/** HH:mm or HH:mm:ss, stored HH:mm:ss (SPEC §5.2: times are sent with seconds). */
+/** HH:mm or HH:mm:ss, stored HH:mm:ss (the web sends times with seconds). */
 export const time = () =>
   z
     .string(withRequired('Heure attendue (HH:mm).'))

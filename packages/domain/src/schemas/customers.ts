@@ -2,8 +2,8 @@ import type { z } from 'zod';
 import { CUSTOMER_TYPES } from '../reference.js';
 import { id, optionalEmail, optionalText, payload, REQUIRED } from './common.js';
 
-// SPEC §3 Customer, §5.1: company name required unless the type is individual; last name when individual.
-// §5.3: switching to individual clears company name, SIRET and VAT (the server applies it on every write).
+// Customer: company name required unless the type is individual; last name when individual.
+// Switching to individual clears company name, SIRET and VAT (the server applies it on every write).
 const shape = {
   customer_type_id: id(),
   first_name: optionalText(),
@@ -41,7 +41,7 @@ export function customerDisplayName(customer: CustomerNames & { first_name?: str
   return person || company;
 }
 
-/** The §5.1 conditional requirement, on the whole record (create payload, or current row merged with an update). */
+/** The conditional requirement (company name, or last name for an individual), on the whole record (create payload, or current row merged with an update). */
 export function customerRequiredErrors(values: CustomerNames): Record<string, string[]> {
   if (values.customer_type_id === undefined || values.customer_type_id === null) return {};
   if (isIndividualCustomerType(values.customer_type_id)) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payload, REQUIRED, requiredText } from './common.js';
 
-// SPEC §7.5 PUT /api/email-templates/{id} {subject, body}; the server sanitizes the HTML body.
+// PUT /api/email-templates/{id} {subject, body}; the server sanitizes the HTML body.
 export const emailTemplateUpdateSchema = payload({
   subject: requiredText(500),
   body: z

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { date, optionalText, payload, requiredText, time } from './common.js';
 
-// SPEC §3 Event / planning note, §5.1: date, time, title required; §5.2 time sent with seconds.
+// Event / planning note: date, time, title required; the time is sent with seconds.
 const shape = {
   scheduled_date: date(),
   scheduled_time: time(),

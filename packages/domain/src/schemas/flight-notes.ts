@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { flag, id, payload, requiredText } from './common.js';
 
-// SPEC §7.4 POST or PUT /api/flight-notes {content, is_pinned, flight_id}.
+// POST or PUT /api/flight-notes {content, is_pinned, flight_id}.
 const shape = { content: requiredText(10000, { isMultiline: true }), is_pinned: flag().optional(), flight_id: id() };
 export const flightNoteCreateSchema = payload(shape);
 export const flightNoteUpdateSchema = payload(shape).partial();

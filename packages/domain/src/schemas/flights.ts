@@ -13,7 +13,7 @@ import {
   time,
 } from './common.js';
 
-// SPEC §3 Flight, §7.4 (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
+// Flight (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
 // teammates is a list of ids written through flight_teammates.
 const shape = {
   scheduled_date: date(),

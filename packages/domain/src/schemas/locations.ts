@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BOUNDS } from './bounds.js';
 import { flag, optionalBounded, optionalText, payload, requiredText } from './common.js';
 
-// SPEC §3 Location (is_restrictive defaults to 1 in the database), §5.1 label required.
+// Location (is_restrictive defaults to 1 in the database): label required.
 const shape = {
   label: requiredText(),
   is_default: flag().optional(),

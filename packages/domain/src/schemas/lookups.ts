@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { flag, payload, requiredText } from './common.js';
 
-// SPEC §5.1: origin, provider, flight type, passenger type, payment method need a label.
+// Origin, provider, flight type, passenger type, payment method need a label.
 const labelShape = { label: requiredText() };
 
 export const bookingOriginCreateSchema = payload(labelShape);

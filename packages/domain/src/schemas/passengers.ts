@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { BOUNDS } from './bounds.js';
 import { flag, id, optionalBounded, optionalEmail, optionalId, optionalText, payload, requiredText } from './common.js';
 
-// SPEC §3 Passenger, §5.1 (ticket number, first and last name required), §7.3: ticket_number, is_referent and
+// Passenger (ticket number, first and last name required): ticket_number, is_referent and
 // booking_id are set on creation; a passenger never moves to another booking.
 const editable = {
   ticket_number: requiredText(50),

@@ -3,12 +3,12 @@ import { formatPhone } from '../phone.js';
 import { BOUNDS } from './bounds.js';
 import { flag, optionalBounded, optionalDate, optionalEmail, optionalText, payload, requiredText } from './common.js';
 
-// SPEC §3 Pilot and Teammate, §5.1: first and last name required.
+// Pilot and teammate: first and last name required.
 const person = {
   first_name: requiredText(),
   last_name: requiredText(),
   email: optionalEmail(),
-  // SPEC §5.2 spacing, also for numbers that arrive by the API rather than through the dialog's tel field.
+  // Spaced in pairs, also for numbers that arrive by the API rather than through the dialog's tel field.
   phone: optionalText(50).transform((value) => (typeof value === 'string' ? formatPhone(value) : value)),
 };
 

@@ -3,7 +3,7 @@ import { foldText } from '../query-parse.js';
 import { TICKET_TEMPLATE_BASES } from '../reference.js';
 import { flag, idList, optionalId, optionalText, payload, REQUIRED, requiredText } from './common.js';
 
-// SPEC §3 Prestation and Ticket template, §5.1 (label; ticket template: label and base).
+// Prestation and ticket template: label required (ticket template: label and base).
 // Issue 27: `shop_sku`, the shop product's reference (SKU) the prestation is sold as; optional, unique when set.
 const prestationShape = {
   label: requiredText(),

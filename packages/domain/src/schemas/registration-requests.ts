@@ -11,7 +11,7 @@ export const publicRegistrationRequestSchema = payload({
 });
 export type PublicRegistrationRequest = z.input<typeof publicRegistrationRequestSchema>;
 
-/** What staff decide (SPEC §2.4 confirmations 'Accepter' / 'Refuser'). */
+/** What staff decide (the confirmations 'Accepter' / 'Refuser'). */
 export const REGISTRATION_REQUEST_STATUSES = {
   pending: { slug: 'pending', label: 'En attente', color: 'warning' },
   accepted: { slug: 'accepted', label: 'Acceptée', color: 'success' },
