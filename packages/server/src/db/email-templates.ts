@@ -1,4 +1,4 @@
-// The fixed set of email templates (ARCHITECTURE §5), seeded once; staff edit subject and body afterwards.
+// The fixed set of email templates (confirmation, pre-flight information, convocation, postponement, cancellation, tickets, password links), seeded once; staff edit subject and body afterwards.
 // Variables are plain text placeholders substituted by the mailer, never evaluated.
 
 export type EmailTemplateSeed = { slug: string; label: string; subject: string; body: string; variables: string[] };

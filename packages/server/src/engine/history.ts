@@ -41,7 +41,7 @@ export const isSecretField = (field: string) => SECRET_COLUMN.test(field);
 const IGNORED = new Set(['id', 'created_at', 'updated_at', 'booking_is_open']);
 
 /**
- * Personal data of a person (SPEC §3): once the record is deleted, its earlier history keeps no clear value of
+ * Personal data of a person: once the record is deleted, its earlier history keeps no clear value of
  * these (scrubPersonalHistory). Company names, SIRET and VAT numbers are not a person's data and stay.
  */
 export const PERSONAL_FIELDS: Readonly<Record<string, readonly string[]>> = {

@@ -9,7 +9,7 @@ import type { EngineContext, Registry, Resource, RowCondition } from './types.js
 
 // Stage 3b: `search=text`, an OR over the resource's declared search paths, each a folded contains-match
 // (through the text indexes where declared). A text starting with `#` looks up the `hashSearch` paths by
-// prefix instead (booking numbers, SPEC §5.3).
+// prefix instead (booking numbers).
 // SQLite answers a plain OR of semi-joins best (its MULTI-INDEX OR unions the rowids of each arm). PostgreSQL
 // does not: with an OR it scans every row. There the search is `id IN (arm1 UNION arm2 ...)`, each arm a query
 // of its own starting from its own index (`select booking_id from passengers where ...` for a to-many path).

@@ -67,7 +67,7 @@ export function termsLookupOf(
   };
 }
 
-/** What a phone number is typed with besides its digits (SPEC §5.2 spaces them; staff type dots, dashes...). */
+/** What a phone number is typed with besides its digits (stored spaced in pairs; staff type dots, dashes...). */
 const PHONE_SEPARATORS = [' ', '\u00a0', '.', '-', '/', '(', ')', '+'];
 
 /** `text` without a phone number's separators; the text itself when nothing else is left ('--' finds no phone). */

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import type { AppContext, Auth, RouteAccess } from '../http/context.js';
 
-// Resource declarations (ARCHITECTURE §3): one per entity in resources/<entity>.ts. The engine reads them to
+// Resource declarations of the list-query language (docs/api.md): one per entity in resources/<entity>.ts. The engine reads them to
 // validate a list query, to build its SQL and to write. Identifiers in SQL only ever come from here.
 
 /** What the engine runs with: the app context, plus who asks (scopes and author fields read it). */
@@ -138,7 +138,7 @@ export type WriteSpec = {
 };
 
 export type Resource = {
-  /** The path under /api and the registry key (kebab-case, SPEC §7). */
+  /** The path under /api and the registry key (kebab-case, as the web calls it). */
   name: string;
   table: keyof DB & string;
   fields: Record<string, Field>;
@@ -161,7 +161,7 @@ export type Resource = {
   /**
    * What an API key (bearer token) may read of this resource: these fields, these relations (to resources that
    * declare their own `apiClient`), these appends. Anything else is a 403 naming it, and absent from answers. A
-   * resource without it is unreadable by an API key, even embedded (ARCHITECTURE §4: keys reach order intake and
+   * resource without it is unreadable by an API key, even embedded (keys reach order intake and
    * the read-only planning, never customers' personal data).
    */
   apiClient?: { fields: string[]; relations?: string[]; appends?: string[] };

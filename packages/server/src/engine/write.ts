@@ -10,7 +10,7 @@ import { targetOf } from './relations.js';
 import { literalLimit } from './sql.js';
 import type { EngineContext, Registry, Resource, Row, WriteScope, WriteSpec } from './types.js';
 
-// Generic writes (ARCHITECTURE §3): POST creates (201), PUT changes only the fields sent (200), DELETE (204).
+// Generic writes: POST creates (201), PUT changes only the fields sent (200), DELETE (204).
 // Every change of one write runs in one transaction: the row, exclusive flags (is_default), id lists written
 // through pivots, and the checks that answer 422 (payload, unknown ids, uniqueness) or 409 (still used).
 
@@ -93,7 +93,7 @@ async function checkReferences(
   if (Object.keys(errors).length) throw new ValidationError(errors, writeMessages.invalid);
 }
 
-/** The server-side re-check of unique columns (SPEC §5.2: "Ce numéro existe déjà"). */
+/** The server-side re-check of unique columns (booking numbers and ticket numbers: "Ce numéro existe déjà"). */
 async function checkUnique(trx: Kysely<any>, resource: Resource, merged: Row, changed: Row, id: number | null) {
   const errors: Record<string, string[]> = {};
   for (const rule of resource.write?.unique ?? []) {

@@ -34,7 +34,7 @@ export type Auth =
  * Every /api route needs a signed-in user unless it says otherwise here.
  * - access 'public': no session needed (login, password flows, public planning, health).
  * - access 'api-client': a signed-in user OR an API client bearer token (order intake, read-only planning).
- * - capability: the user's role must carry it (su bypasses, except where suBypass is false: SPEC §6 users page).
+ * - capability: the user's role must carry it (su bypasses, except where suBypass is false: the users page).
  * - suOnly: role su only (capabilities page, online-shop settings).
  */
 export type RouteAccess = {

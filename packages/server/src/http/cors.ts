@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-// Split deployment (SPEC §7: the API on api.<host>; ARCHITECTURE §4): only the configured app origin may call
+// Split deployment (the API on api.<host>, API_ORIGIN): only the configured app origin may call
 // with credentials. Registered before the auth and maintenance hooks so that their 401/419/503 answers carry
 // the headers too (otherwise the browser hides the status from the app). Same-origin deployments set nothing.
 const ALLOWED_HEADERS = 'Accept, Authorization, Content-Type, X-XSRF-TOKEN';

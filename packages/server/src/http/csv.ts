@@ -5,7 +5,7 @@ import { resolveFieldPath } from '../engine/resolve.js';
 import type { Field, FieldType, Registry, Resource, Row } from '../engine/types.js';
 import { BadRequestError } from './errors.js';
 
-// CSV export of a list (SPEC §2.6, issue 12): the rows of the current filters and order, streamed chunk by chunk,
+// CSV export of a data list (issue 12): the rows of the current filters and order, streamed chunk by chunk,
 // as a French spreadsheet expects them: `;`-separated, UTF-8 with a BOM (Excel reads accents right only with it),
 // CRLF line ends, dates DD/MM/YYYY, decimal commas, 'Oui'/'Non' for flags.
 

@@ -4,7 +4,7 @@ import type { Config } from '../config.js';
 // Security headers on every answer (web app and API). The web app has no inline script (Vite emits modules), so
 // scripts come from 'self' only; styles allow inline because Mantine writes its CSS variables in <style> tags and
 // the rich-text colours are style attributes. Framing is refused everywhere but the public widget pages, which an
-// operator embeds in its own site with an iframe (ARCHITECTURE §5).
+// operator embeds in its own site with an iframe.
 
 /** Paths that other sites may frame. */
 export const FRAMEABLE_PREFIXES = ['/widget/'];
@@ -14,7 +14,7 @@ export type Framing = 'any' | 'self' | 'none';
 const FRAME_ANCESTORS: Record<Framing, string> = { any: '*', self: "'self'", none: "'none'" };
 
 export function contentSecurityPolicy(config: Config, framing: Framing): string {
-  // Split deployment: the app calls api.<host> (SPEC §7), a sibling under the shared cookie domain.
+  // Split deployment: the app calls api.<host>, a sibling under the shared cookie domain.
   const connect = ["'self'", ...(config.cookieDomain ? [`https://*.${config.cookieDomain.replace(/^\./, '')}`] : [])];
   return [
     "default-src 'self'",

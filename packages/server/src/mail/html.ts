@@ -3,7 +3,7 @@ import { ALLOWED_LINK_SCHEMES } from '@app/domain';
 import type * as htmlToTextType from 'html-to-text';
 import type sanitizeHtmlType from 'sanitize-html';
 
-// The HTML of mails. One allow-list (SPEC §5.5) serves the bodies staff save (templates, signature) and every mail
+// The HTML of mails. One allow-list (the rich-text field's tags, colours and link schemes) serves the bodies staff save (templates, signature) and every mail
 // as it is queued, once its variables are in (issue 26): what leaves is never more than an editor could have saved.
 
 // Loaded on first use, not at start: sanitize-html and html-to-text with their parsers are a tenth of the server's
@@ -43,7 +43,7 @@ const EMAIL_HTML_ALLOW_LIST: sanitizeHtmlType.IOptions = {
 /** Hooks a caller may add to the pass (templates.ts fills the variables in); never the allow-list itself. */
 export type SanitizeHooks = Pick<sanitizeHtmlType.IOptions, 'textFilter' | 'transformTags'>;
 
-/** Rich-text bodies keep the editor's formatting (SPEC §5.5) and nothing that could run or leak. */
+/** Rich-text bodies keep the editor's formatting (headings, lists, bold, italic, underline, colours, links) and nothing that could run or leak. */
 export function sanitizeEmailHtml(html: string, hooks: SanitizeHooks = {}): string {
   sanitizeHtml ??= requireModule('sanitize-html') as typeof sanitizeHtmlType;
   return sanitizeHtml(html, { ...EMAIL_HTML_ALLOW_LIST, ...hooks });

@@ -10,7 +10,7 @@ import { f, fullName, readOnly } from './fields.js';
 export const isSu = (ctx: EngineContext) => ctx.auth?.kind === 'user' && ctx.auth.user.role.slug === 'su';
 
 /**
- * The settings rows anyone but su may read: all but SU_ONLY_SETTINGS (the online shop's, SPEC §6). One rule for the
+ * The settings rows anyone but su may read: all but SU_ONLY_SETTINGS (the online shop's, su only). One rule for the
  * settings list below and the history of settings (resources/history.ts); the single-key read checks the same list
  * (services/settings.ts isSuOnlySetting).
  */
@@ -24,8 +24,8 @@ export const isOpenHistoryEntry = (alias: string): RawBuilder<SqlBool> => {
 };
 
 /**
- * GET /api/settings (SPEC §7.1, e.g. filters=key|like|~planning_~). One key at a time is read and written
- * by /api/settings/{key} (special endpoints). The online-shop credentials are su-only (SPEC §6): the list
+ * GET /api/settings (e.g. filters=key|like|~planning_~). One key at a time is read and written
+ * by /api/settings/{key} (special endpoints). The online-shop credentials are su-only: the list
  * hides them from everybody else.
  */
 export const settings: Resource = {
@@ -62,7 +62,7 @@ export const emailTemplates: Resource = {
     label: f.string({ notNull: true }),
     subject: f.string({ notNull: true }),
     body: f.text({ notNull: true }),
-    /** JSON-encoded list of the variable texts the body may use (SPEC §3). */
+    /** JSON-encoded list of the variable texts the body may use. */
     variables: f.text({ notNull: true }),
   },
   defaultOrder: [{ field: 'label', direction: 'ASC' }],
@@ -77,7 +77,7 @@ export const emailTemplates: Resource = {
 
 const USERS_ACCESS = { capability: 'manage_users' as const, suBypass: false };
 
-/** SPEC §6: the users page needs manage_users, with no su bypass. password_hash is never declared. */
+/** The users page needs manage_users, with no su bypass. password_hash is never declared. */
 export const users: Resource = {
   name: 'users',
   table: 'users',

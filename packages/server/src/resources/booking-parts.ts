@@ -64,7 +64,7 @@ export const requestedDates: Resource = {
   write: {
     create: requestedDateCreateSchema,
     update: requestedDateUpdateSchema,
-    // SPEC §5.3 sends each date once; asking again for a date already requested answers that date (200).
+    // The web sends each date once; asking again for a date already requested answers that date (200).
     idempotentOn: ['booking_id', 'date'],
     unique: [{ field: 'date', scope: 'booking_id', message: 'Cette date est déjà demandée pour cette réservation.' }],
     beforeWrite: ({ trx }, values, existing) =>

@@ -7,7 +7,7 @@ import { queueShopSync } from '../services/shop-sync.js';
 import { applyValidityRule } from '../services/validity.js';
 import { f } from './fields.js';
 
-// SPEC §3 Booking, §7.2. total_weight, has_total_weight and has_all_infos are computed from the passengers at
+// Bookings. total_weight, has_total_weight and has_all_infos are computed from the passengers at
 // read time (docs/decisions.md), so they can never go stale:
 // - total_weight: the sum of the passengers' weights (0 without passengers);
 // - has_total_weight: 1 when there is at least one passenger, as many as passengers_number, all weighed;
@@ -147,7 +147,7 @@ export const bookings: Resource = {
       { field: 'number_alt', message: MESSAGES.numberAlreadyExists },
     ],
     relations: ['flight_schedules'],
-    // SPEC §4.1: a completed, canceled or expired booking only changes status (409 otherwise).
+    // A closed booking (completed, canceled or expired) only changes status (409 otherwise).
     // Issue 11: a shop booking that becomes completed or canceled updates its shop order (queued with the change).
     beforeWrite: async ({ trx }, values, existing, lists) => {
       // Issue 12: validity = purchase date + the months setting on creation, never before the purchase date.

@@ -11,7 +11,7 @@ import type { Resource } from '../engine/types.js';
 import { ValidationError } from '../http/errors.js';
 import { f, fullNameSql, usedBy } from './fields.js';
 
-// SPEC §3 Customer, §5.1 conditional requirements, §5.3 an individual has no company name, SIRET or VAT.
+// Customers: company name required unless individual, last name when individual; an individual has no company name, SIRET or VAT.
 export const customers: Resource = {
   name: 'customers',
   table: 'customers',

@@ -55,6 +55,6 @@ export const DEFAULT_LABEL_ORDER = [{ field: 'label', direction: 'ASC' as const 
 /** The signed-in user writing (author of a note), null for API clients and internal calls. */
 export const authorOf = (auth: Auth | null | undefined): number | null => (auth?.kind === 'user' ? auth.user.id : null);
 
-// What flights are made of (SPEC §3, §7.5): balloons, locations, pilots, teammates, prestations and their
-// ticket templates. Each `is_default` is exclusive (SPEC §4.5 pre-fills the new-flight dialog with it).
+// What flights are made of: balloons, locations, pilots, teammates, prestations and their
+// ticket templates. Each `is_default` is exclusive (the new-flight dialog is pre-filled with it).
 export const exclusiveDefault = [{ field: 'is_default' }];

@@ -11,8 +11,8 @@ import { applyPostponementRule } from '../services/postponement.js';
 import { checkFlightUpdate } from '../services/registrations.js';
 import { f } from './fields.js';
 
-// SPEC §3 Flight, §4.2 (new flights planned; a flight whose status is not editable cannot be deleted),
-// ARCHITECTURE §5 availability = balloon.passengers − passengers_count, null without a balloon.
+// Flights (new flights planned; a flight whose status is not editable cannot be deleted),
+// availability = balloon.passengers − passengers_count, null without a balloon.
 
 const ofRegistrations = (alias: string, select: (g: string, p: string) => RawBuilder<unknown>) => {
   const g = `${alias}_g`;
@@ -127,7 +127,7 @@ export const flights: Resource = {
     compliance: (ctx, rows) => appendCompliance(ctx, rows),
     flight_file: (ctx, rows) => appendFlightFile(ctx, rows),
   },
-  // Read-only planning for API clients (ARCHITECTURE §4); writes need a signed-in user.
+  // Read-only planning for API clients; writes need a signed-in user.
   // The read-only planning of an API key: when, where, what, with how many seats left; never who flies
   // (passengers, pilot, crew) nor the notes.
   apiClient: {
@@ -160,7 +160,7 @@ export const flights: Resource = {
     update: flightUpdateSchema,
     defaults: { flight_status_id: INITIAL_FLIGHT_STATUS_ID },
     relations: ['teammates'],
-    // SPEC §4.2: a postponed or canceled flight only changes status; a realized one its status and its flight
+    // A closed flight: a postponed or canceled flight only changes status; a realized one its status and its flight
     // record (times, temperature, altitude reached: issue 27); a realized flight has its takeoff and landing times.
     beforeWrite: async ({ trx, ctx }, values, existing, lists) => {
       // Issue 30: a sealed flight record freezes the flight (409) until a correction is opened.

@@ -27,7 +27,7 @@ import { teammates } from './teammates.js';
 import { ticketTemplates } from './ticket-templates.js';
 import { bookingValidityExtensions, flightPostponements } from './validity.js';
 
-// Every declared resource (one per entity of SPEC §3), keyed by its path under /api (SPEC §7).
+// Every declared resource (one per entity), keyed by its path under /api.
 export const RESOURCES: readonly Resource[] = [
   bookings,
   bookingLinks,

@@ -13,7 +13,7 @@ import {
 import type { Resource } from '../engine/types.js';
 import { crud, DEFAULT_LABEL_ORDER, f, readOnly, usedBy } from './fields.js';
 
-// Labelled lookups of SPEC §3 (booking origins, business providers, payment methods, passenger types, flight
+// Labelled lookups (booking origins, business providers, payment methods, passenger types, flight
 // types) and the fixed reference tables (customer types, booking and flight statuses, flight schedules, roles).
 
 export const bookingOrigins: Resource = {

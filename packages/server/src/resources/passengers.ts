@@ -28,7 +28,7 @@ const flightsWhere = (where?: Relation['where']): Relation => ({
   ...(where ? { where } : {}),
 });
 
-// SPEC §3 Passenger, §5.2 ticket number unique ("Ce numéro existe déjà"); exactly one referent per booking, no
+// Passengers: ticket number unique ("Ce numéro existe déjà"); exactly one referent per booking, no
 // deletion while registered on a flight, nothing changes on a not-editable booking (services/booking-rules.ts).
 export const passengers: Resource = {
   name: 'passengers',

@@ -90,7 +90,7 @@ export const registrations: Resource = {
 };
 
 /**
- * Requests from the public planning widget (ARCHITECTURE §5, SPEC §7.3): read-only here; they are filed by
+ * Requests from the public planning widget: read-only here; they are filed by
  * POST /api/public/registration-requests and decided by POST /api/registration-requests/{id}/accept|refuse
  * (routes/registration-requests.ts), never deleted. `filters=status|=|pending&page=1&per_page=1` is the count of
  * waiting requests the navigation shows.

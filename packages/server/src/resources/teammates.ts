@@ -23,7 +23,7 @@ export const teammates: Resource = {
     },
   },
   search: ['last_name', 'first_name'],
-  // SPEC §7.5: teammates by last name then first name.
+  // Teammates by last name then first name.
   defaultOrder: [
     { field: 'last_name', direction: 'ASC' },
     { field: 'first_name', direction: 'ASC' },

@@ -7,7 +7,7 @@ import { bodyOf, pathId } from './params.js';
 const { date, flag, payload, time } = schemaFields;
 const isOn = (value: number | undefined) => value === 1;
 
-/** SPEC §2.4 duplicate dialog, §5.1 (date and time required), §5.2 (times sent with seconds). */
+/** The duplicate dialog: date and time required, times sent with seconds. */
 export const duplicateFlightSchema = payload({
   scheduled_date: date(),
   scheduled_time: time(),

@@ -3,7 +3,7 @@ import { NotFoundError } from '../http/errors.js';
 
 // Small request helpers shared by the special routes.
 
-/** A path id: digits only (SPEC §5.3), anything else is a missing record. */
+/** A path id: digits only, anything else is a missing record. */
 export function pathId(request: FastifyRequest, name = 'id'): number {
   const raw = (request.params as Record<string, string | undefined>)[name];
   if (!raw || !/^\d{1,15}$/.test(raw) || Number(raw) === 0) throw new NotFoundError();

@@ -30,10 +30,10 @@ function forApiClient(day: PlanningDay): PlanningDay {
 
 export async function registerPlanningRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
-  // Read-only planning: API clients (ARCHITECTURE §4) may call it with their bearer token.
+  // Read-only planning: API clients may call it with their bearer token.
   app.post('/api/planning/day', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { day } = bodyOf(request);
-    // SPEC §5.6 and §8: the day of the sidebar must be a date, else this exact message.
+    // The day of the sidebar must be a date, else this exact message.
     if (typeof day !== 'string' || !isCalendarDate(day)) {
       throw new ValidationError({ day: [MESSAGES.unexpectedFlightParameter] }, MESSAGES.unexpectedFlightParameter);
     }

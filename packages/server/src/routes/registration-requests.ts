@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { acceptRegistrationRequest, refuseRegistrationRequest } from '../services/registration-requests.js';
 import { pathId } from './params.js';
 
-// Staff decide a registration request (issue 11 point 4; SPEC §2.4 'Accepter' / 'Refuser'). The list is the
+// Staff decide a registration request (issue 11 point 4; 'Accepter' / 'Refuser'). The list is the
 // engine's GET /api/registration-requests (resources/planning.ts).
 export async function registerRegistrationRequestRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;

@@ -7,7 +7,7 @@ import { deleteFile, importFile, listFolder, storeFile } from '../services/remot
 import { MAX_FILE_BYTES } from '../services/remote-order-formats.js';
 import { bodyOf } from './params.js';
 
-// Partner order files (SPEC §2.1 remote-orders, §4.6, §7.6; docs/api.md). Every route answers only while the
+// Partner order files (the remote-orders page; docs/api.md). Every route answers only while the
 // remote-order-import setting is on: the page is hidden otherwise, and the server refuses the same.
 
 const DISABLED = "L'import des commandes à distance est désactivé.";

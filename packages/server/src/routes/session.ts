@@ -37,7 +37,7 @@ const VERSION: string = (() => {
   }
 })();
 
-/** `GET /csrf-cookie`, `POST /login`, `POST /logout`, `GET /api/me` and the password flows (ARCHITECTURE §4). */
+/** `GET /csrf-cookie`, `POST /login`, `POST /logout`, `GET /api/me` and the password flows. */
 export async function registerSessionRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const { db, config } = ctx;

@@ -12,7 +12,7 @@ import {
   shopRequest,
 } from '../services/woocommerce.js';
 
-// settings/online-shop (su only, SPEC §6): « Tester la connexion » reads the shop's WooCommerce REST API v3 with the
+// settings/online-shop (su only): « Tester la connexion » reads the shop's WooCommerce REST API v3 with the
 // stored credentials (GET /wp-json/wc/v3/system_status, HTTP Basic over HTTPS as WooCommerce documents it) and says
 // in French whether it answered. Always a 200 with {ok, message}: a shop that refuses is a result, not our error,
 // and so is an address the address rule refuses (services/shop-address.ts).
@@ -26,7 +26,7 @@ export async function registerShopRoutes(app: FastifyInstance): Promise<void> {
   // Whether the import button is shown (the settings themselves are su-only): never says more than yes or no.
   app.get('/api/woocommerce/status', async () => ({ configured: await isShopConfigured(db) }));
 
-  // SPEC §7: the imported bookings (created by this run; an order already imported is not imported again). A shop
+  // Answers the imported bookings (created by this run; an order already imported is not imported again). A shop
   // that refuses, fails or is too slow: 502 with the French reason. Orders that could not become bookings: 422
   // with their reasons, the bookings imported meanwhile under `imported` (they stay: each order is its own
   // transaction, and the refused ones are asked for again by the next run).

@@ -423,7 +423,7 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
       const offset = isOpen && bookedOffset % 12 === 0 ? -330 - ((-bookedOffset / 12) % 25) : bookedOffset;
       return { status, booked_at: addDays(today, offset) };
     });
-    // Numbers follow the order of purchase within each year (YYYY-NNNNN, ARCHITECTURE §5).
+    // Numbers follow the order of purchase within each year (YYYY-NNNNN).
     drafts.sort((a, b) => a.booked_at.localeCompare(b.booked_at));
     const sequences = new Map<string, number>();
     const registrations: { flight_id: number; passenger_id: number; created_at: string }[] = [];

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { NotFoundError } from '../http/errors.js';
 
-// Booking and ticket numbers (ARCHITECTURE §5): `YYYY-NNNNN` and `<booking number>-NN`. These are proposals:
+// Booking and ticket numbers: `YYYY-NNNNN` and `<booking number>-NN`. These are proposals:
 // the unique indexes on bookings.number / number_alt / passengers.ticket_number are the real guard on write.
 
 /** The operator works in France: the year of creation is the year in Paris, not in UTC. */

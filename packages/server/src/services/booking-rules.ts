@@ -6,7 +6,7 @@ import type { Auth } from '../http/context.js';
 import { ConflictError, ValidationError } from '../http/errors.js';
 
 // Booking rules enforced inside each write's transaction (issue 8): a completed, canceled or expired booking
-// (SPEC §4.1, not editable) only changes status, and its passengers, requested dates and links stay as they are;
+// (not editable) only changes status, and its passengers, requested dates and links stay as they are;
 // a booking always has exactly one referent passenger once it has passengers.
 
 export const BOOKING_RULE_MESSAGES = {

@@ -13,7 +13,7 @@ import type { DB } from '../db/schema.js';
 import { runShaped } from '../engine/compiled.js';
 import type { AppContext } from '../http/context.js';
 
-// The operational flight plan's masses (ARCHITECTURE §5), appended to flights with `append=flight_masses`.
+// The operational flight plan's masses (pilot, passengers, balloon, gas, maximum takeoff mass, margin, fuel), appended to flights with `append=flight_masses`.
 // Units: masses in kg; balloon hourly_consumption in kg/h; balloon flying_time, reserve_time and autonomy_time in
 // MINUTES (how pilots state them: "1 h 30 de vol, 30 min de réserve"), converted to hours for the fuel.
 // A missing input makes every value that depends on it null, never NaN, never a silent 0.
@@ -41,7 +41,7 @@ export type FlightMasses = {
   gas: number | null;
   /** pilot + passengers + balloon + gas; null when one of them is unknown. */
   total: number | null;
-  /** SPEC §9 calculator: lift at the flight's maximum altitude. */
+  /** The maximum takeoff mass calculator: lift at the flight's maximum altitude. */
   max_takeoff_mass: number | null;
   outside_temperature: number | null;
   pressure: number | null;
@@ -274,7 +274,7 @@ export async function loadFlightMassInputs(
 }
 
 /**
- * `append=flight_masses` on flights (ARCHITECTURE §5): sets row.flight_masses on each given flight row.
+ * `append=flight_masses` on flights: sets row.flight_masses on each given flight row.
  * Called by the engine with the rows it is about to answer; batched (one query whatever the number of rows).
  */
 export async function appendFlightMasses(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {

@@ -14,7 +14,7 @@ import {
 import { NotFoundError, ValidationError } from '../http/errors.js';
 import { precompiled } from './precompiled.js';
 
-// POST /api/search/passengers-for-flight (SPEC §2.4 passenger search, §7.3): find bookings by passenger name,
+// POST /api/search/passengers-for-flight (the passenger search dialog): find bookings by passenger name,
 // ticket number, booking number (or alternative number) or phone, to pick passengers to register on a flight.
 
 /** Bookings answered at most: the dialog is a picker, not a list; a longer search narrows it. */
@@ -266,7 +266,7 @@ export async function searchPassengersForFlight(
   input: { search: string; flight_id: number },
 ): Promise<string> {
   const raw = input.search.trim();
-  // SPEC §5.3: a search starting with # is a booking-number lookup.
+  // A search starting with # is a booking-number lookup.
   const isBookingLookup = raw.startsWith('#');
   const text = isBookingLookup ? raw.slice(1).trim() : raw;
   if (text.length < SEARCH_MIN_LENGTH) {

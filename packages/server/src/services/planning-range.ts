@@ -27,7 +27,7 @@ export type CalendarEvent = { id: number; scheduled_date: string; scheduled_time
 export type PlanningRange = {
   flights: CalendarFlight[];
   events: CalendarEvent[];
-  /** Pending passengers asking for each day that has some (SPEC §4.3), by YYYY-MM-DD. */
+  /** Pending passengers asking for each day that has some, by YYYY-MM-DD. */
   pending_passengers: Record<string, number>;
 };
 

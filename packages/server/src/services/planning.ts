@@ -6,7 +6,7 @@ import { loadFlightCompliance } from './flight-compliance.js';
 import { passengersStillToFly } from './flight-realization.js';
 import { precompiled } from './precompiled.js';
 
-// POST /api/planning/day: what the planning day sidebar shows (SPEC §2.5), in three queries whatever the number
+// POST /api/planning/day: what the planning day sidebar shows, in three queries whatever the number
 // of flights: flights with their lookups and registration totals, events, pending passengers. Precompiled: this
 // is read by every planning screen and by API clients.
 
@@ -42,7 +42,7 @@ export type PlanningFlightItem = {
   passengers_count: number;
   /** Sum of the registered passengers' weights (kg); passengers without a weight count for 0. */
   total_weight: number;
-  /** balloon.passengers − passengers_count; null without a balloon (ARCHITECTURE §5). */
+  /** balloon.passengers − passengers_count; null without a balloon. */
   availability: number | null;
   /** Issue 30: the flight file's warnings on the flight's day (pilot currency, inspection, fuel, crew). */
   compliance?: ComplianceItem[];
@@ -197,7 +197,7 @@ async function dayEvents(db: Kysely<DB>, day: string): Promise<PlanningEventItem
 }
 
 /**
- * SPEC §4.3: sum of passengers_number over pending bookings that asked for this day, less the passengers who have
+ * Pending passengers of a day: sum of passengers_number over pending bookings that asked for this day, less the passengers who have
  * already flown (issue 27: a partly flown booking stays pending for the others). Driven from requested_dates
  * (indexed on date); (booking_id, date) is unique, so a booking is counted once.
  */

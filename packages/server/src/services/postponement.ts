@@ -140,7 +140,7 @@ export async function postponeFlightIn(
           .where('date', '=', flight.scheduled_date)
           .execute();
   const requested = new Set(requestedRows.map((r) => r.booking_id));
-  // Closed bookings (completed, canceled, expired) keep their status and requested dates (SPEC §4.1): only their
+  // Closed bookings (completed, canceled, expired) keep their status and requested dates: only their
   // passengers leave the flight that did not happen.
   const isOpen = (status: number) => EXPIRABLE_BOOKING_STATUS_IDS.includes(status);
   const openIds = [...new Set(manifest.filter((m) => isOpen(m.booking_status_id)).map((m) => m.booking_id))];

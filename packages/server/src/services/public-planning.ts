@@ -10,7 +10,7 @@ import { parisToday } from './registration-requests.js';
 // (when the widget settings show them) and the seats left, never a passenger, a pilot, a balloon or a note. Columns
 // are picked one by one below: a field added to flights later never leaks by itself.
 //
-// A restrictive location (SPEC §3 Location.is_restrictive) is one the operator does not advertise: its flights are
+// A restrictive location (Location.is_restrictive) is one the operator does not advertise: its flights are
 // listed only by a widget filtered on that very location (`?location_id=`), e.g. on the site of a partner there.
 
 export const PUBLIC_PLANNING_DEFAULT_DAYS = 92;

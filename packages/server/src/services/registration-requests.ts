@@ -204,7 +204,7 @@ export type DecisionResult = { id: number; status: Decision; registered: number;
 /**
  * 'Accepter': registers every passenger of the booking not yet on the flight, marks the request accepted and queues
  * the customer's mail, all in one transaction. Refused (409, with the reason) when the flight is no longer editable
- * (SPEC §4.2), the booking is closed (§4.1), it has no passenger, or the balloon has not enough seats left; the
+ * (postponed, canceled or realized), the booking is closed (completed, canceled or expired), it has no passenger, or the balloon has not enough seats left; the
  * flight's row lock (services/registrations.ts) keeps the seat count true under concurrent registrations.
  */
 export async function acceptRegistrationRequest(

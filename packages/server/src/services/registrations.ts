@@ -6,7 +6,7 @@ import { checkRealizedFlightUpdate } from './flight-realization.js';
 import { assertFlightNotSealed } from './flight-records.js';
 
 // Registration rules (issue "Harden the API"): no registration change on a flight whose status is not editable
-// (SPEC §4.2), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
+// (postponed, canceled or realized), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
 
 /**
  * Takes the flight's row lock first (a no-op UPDATE: a row lock on PostgreSQL, the write lock on SQLite), so the
@@ -46,7 +46,7 @@ export async function checkSeat(trx: Transaction<DB>, flightId: number, isForced
   }
 }
 
-/** The fields a status change carries (SPEC §7.4 PUT /api/flights/{id} {flight_status_id, takeoff_time, landing_time}). */
+/** The fields a status change carries (PUT /api/flights/{id} {flight_status_id, takeoff_time, landing_time}). */
 const STATUS_FIELDS = new Set(['flight_status_id', 'takeoff_time', 'landing_time']);
 
 export const FLIGHT_NOT_EDITABLE = 'Ce vol est reporté ou annulé : seul son statut peut être modifié.';

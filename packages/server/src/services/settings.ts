@@ -21,7 +21,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.j
 import { sanitizeEmailBody } from '../resources/administration.js';
 import { shopAddressProblem } from './shop-address.js';
 
-// Single settings read and write (SPEC §3 Setting, §6). Values are stored as text: switches '1'/'0' (SPEC §2.6),
+// Single settings read and write (the online shop's keys are su only). Values are stored as text: switches '1'/'0',
 // numbers in their decimal form, other values as typed. The list (GET /api/settings?filters=...) is the engine's.
 
 type SettingKind =
@@ -107,7 +107,7 @@ const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
 
 export type Setting = { key: string; value: string | null; is_set?: boolean };
 /**
- * Who asks: su reads and writes every key; other roles never see the online-shop credentials (SPEC §6). `seal`
+ * Who asks: su reads and writes every key; other roles never see the online-shop credentials. `seal`
  * encrypts a secret before it is stored (services/secret-box.ts).
  */
 /**

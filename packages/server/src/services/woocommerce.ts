@@ -8,7 +8,7 @@ import { importOrder, type NormalizedOrder, OrderImportError } from './order-imp
 import { appKeyOf, openSecret } from './secret-box.js';
 import { RefusedAddressError, shopRequestPinned } from './shop-address.js';
 
-// The online shop (SPEC §2.4, issue 11): a client of WooCommerce's REST API v3 (HTTP Basic with the consumer key
+// The online shop (issue 11): a client of WooCommerce's REST API v3 (HTTP Basic with the consumer key
 // and secret stored on settings/online-shop, as WooCommerce documents it over HTTPS), the mapping of its orders
 // to the shape the order importer takes (services/order-import.ts), and the sync-back queue of shop-sync.ts.
 // Every failure reaches the user as a ShopError with a French message; nothing here throws a shop's own text.

@@ -1,7 +1,7 @@
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.js';
 
-// The whole data model of SPEC §3 (plus sessions, tokens, outbox...). Keep in sync with ../schema.ts.
+// The whole data model of the product (plus sessions, tokens, outbox...). Keep in sync with ../schema.ts.
 // One migration for both engines: the few differences (id columns, date/time/timestamp types) go through `t`.
 
 type AnyTable = CreateTableBuilder<string, string>;
