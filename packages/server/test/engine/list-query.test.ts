@@ -14,7 +14,7 @@ import {
 import { createTestApp, engine, type TestApp } from '../helpers.js';
 import { type Client, client, qs } from './support.js';
 
-// The list-query language of ARCHITECTURE §3 through GET /api/..., on a small booking set:
+// The list-query language (docs/api.md) through GET /api/..., on a small booking set:
 //   b1 2026-00001 / WEB-001, 2 pax, pending, customer Martin, passengers Éléonore (referent) + Dupont, date 2026-06-20
 //   b2 2026-00002, 3 pax, in progress, customer Lefèvre, passenger Bernard (no weight), booked 2026-02-15
 //   b3 2025-00003 / 50%_off, 1 pax, completed, no customer, no passenger, no booked_at
@@ -347,7 +347,7 @@ describe(`list-query language on ${engine}`, () => {
       }
     });
 
-    it('applies the default orders of SPEC §7.5', async () => {
+    it('applies the default orders of the reference lists', async () => {
       const db = t.database.db;
       await db
         .insertInto('teammates')

@@ -4,9 +4,9 @@ import type { DB } from '../../src/db/schema.js';
 import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, newTeammate } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 
-// The ten reference-data resources of SPEC §2.1 other-data (§3 fields, §5.1 required fields, §7.5 calls), through
+// The ten reference-data resources of the other-data area (their fields, required fields and calls), through
 // the real HTTP routes: validation (422 naming the field), exclusive is_default, deletion refused while the record
-// is used (409 naming how many rows use it, nothing deleted), and the list orders of §7.5.
+// is used (409 naming how many rows use it, nothing deleted), and the default list orders.
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON answers, read field by field in each assertion
 type Answer = { status: number; body: any };
@@ -18,7 +18,7 @@ type Case = {
   endpoint: string;
   /** A complete valid payload. */
   valid: Record<string, unknown>;
-  /** SPEC §5.1. */
+  /** The fields a create needs. */
   required: string[];
   hasDefault: boolean;
   /** Makes `count` rows elsewhere use record `id`. */
@@ -197,7 +197,7 @@ describe(`reference data on ${engine}`, () => {
   };
 
   describe.each(CASES)('$endpoint', (c) => {
-    it('refuses a payload without its required fields, naming each one (SPEC §5.1)', async () => {
+    it('refuses a payload without its required fields, naming each one', async () => {
       const empty = await send('POST', `/api/${c.endpoint}`, {});
       expect(empty.status).toBe(422);
       expect(Object.keys(empty.body.errors).sort()).toEqual([...c.required].sort());
@@ -220,7 +220,7 @@ describe(`reference data on ${engine}`, () => {
       expect(answer.body.errors).toEqual({ colour: ['Champ non autorisé.'] });
     });
 
-    it('creates with every field of SPEC §3, then changes only the fields sent', async () => {
+    it('creates with every field, then changes only the fields sent', async () => {
       const id = await create(c, c.valid);
       const read = await send('GET', `/api/${c.endpoint}/${id}`);
       expect(read.status).toBe(200);
@@ -310,7 +310,7 @@ describe(`reference data on ${engine}`, () => {
   });
 
   describe('locations', () => {
-    it('are restrictive unless told otherwise (SPEC §3)', async () => {
+    it('are restrictive unless told otherwise', async () => {
       const answer = await send('POST', '/api/locations', { label: 'Amboise' });
       expect(answer.status).toBe(201);
       expect(answer.body.is_restrictive).toBe(1);
@@ -351,7 +351,7 @@ describe(`reference data on ${engine}`, () => {
   });
 
   describe('pilots and teammates', () => {
-    it.each(['pilots', 'teammates'])('%s: email checked, phone spaced in pairs (SPEC §5.2)', async (endpoint) => {
+    it.each(['pilots', 'teammates'])('%s: email checked, phone spaced in pairs', async (endpoint) => {
       const bad = await send('POST', `/api/${endpoint}`, { first_name: 'A', last_name: 'B', email: 'pas-un-email' });
       expect(bad.status).toBe(422);
       expect(bad.body.errors).toEqual({ email: ['Adresse e-mail invalide.'] });
@@ -376,7 +376,7 @@ describe(`reference data on ${engine}`, () => {
     });
   });
 
-  describe('list orders of SPEC §7.5', () => {
+  describe('list orders of the reference lists', () => {
     const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
     it('teammates by last name then first name, asked or by default', async () => {
@@ -420,7 +420,7 @@ describe(`reference data on ${engine}`, () => {
       expect(mine(asked.body)).toEqual([...expected].reverse());
     });
 
-    it('lists page by 10 with their filters (the data list of SPEC §2.6)', async () => {
+    it('lists page by 10 with their filters (the data list)', async () => {
       const c = CASES.find((item) => item.endpoint === 'payment-methods')!;
       for (let i = 1; i <= 12; i += 1) await create(c, { label: `Page ${String(i).padStart(2, '0')}` });
       const query = `filters=${encodeURIComponent('label|like|~page~')}&order=${encodeURIComponent('label|DESC')}&page=2`;

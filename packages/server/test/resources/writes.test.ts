@@ -90,7 +90,7 @@ describe(`resource writes on ${engine}`, () => {
       expect((await api.del('/api/balloons/999999')).status).toBe(404);
     });
 
-    it('creates bookings in status 1 and flights in status 1 (SPEC §4)', async () => {
+    it('creates bookings in status 1 and flights in status 1 (pending, planned)', async () => {
       const booking = await api.post('/api/bookings', {
         number: '2026-10001',
         passengers_number: 2,
@@ -298,7 +298,7 @@ describe(`resource writes on ${engine}`, () => {
     });
   });
 
-  describe('uniqueness (SPEC §5.2)', () => {
+  describe('uniqueness of numbers', () => {
     it('booking number and alternative number: 422 "Ce numéro existe déjà"', async () => {
       const a = (await api.post('/api/bookings', { number: '2026-30001', number_alt: 'WC-1', passengers_number: 1 }))
         .body;

@@ -123,7 +123,7 @@ describe(`hostile list queries on ${engine}`, () => {
     // Paged, or narrowed below the ceiling, it reads.
     expect((await get('/api/bookings?page=1&per_page=100')).json().data).toHaveLength(100);
     expect((await get('/api/bookings?filters=number|like|CAP-99~')).json()).toHaveLength(11);
-    // The reference lists stay unpaged, as SPEC §7.5 calls them.
+    // The reference lists stay unpaged, as the web calls them.
     expect((await get('/api/payment-methods')).statusCode).toBe(200);
     const perPage = await get('/api/bookings?per_page=5');
     expect(perPage.statusCode).toBe(400);

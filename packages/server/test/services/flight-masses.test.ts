@@ -8,7 +8,7 @@ import {
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot, register } from './builders.js';
 
-// Hand computation (SPEC §9) for 15 °C on the ground, 1000 m max altitude, take-off at 200 m, envelope 100 °C:
+// Hand computation (maximum takeoff mass calculator) for 15 °C on the ground, 1000 m max altitude, take-off at 200 m, envelope 100 °C:
 //   outside  = 15 − 0.0065 × (1000 − 200)                 = 9.8 °C
 //   pressure = 1013.25 × (1 − 0.0065 × 1000 / 288.16)^5.256 = 898.7469 hPa → 898.75
 //   lift     = 0.3484 × V × 898.7469 × (1/282.96 − 1/373.16) = 0.267486 × V kg → V = 4000 m³: 1069.95 → 1070 kg

@@ -473,7 +473,7 @@ describe(`write history on ${engine}`, () => {
     ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/bookings/${booking}/history` })).statusCode).toBe(401);
 
-    // An API key reaches neither the log nor a booking's history (ARCHITECTURE §4: no personal data).
+    // An API key reaches neither the log nor a booking's history (an API key reads no personal data).
     const { token } = await apiToken(t);
     const bearer = { authorization: `Bearer ${token}` };
     expect(

@@ -244,7 +244,7 @@ describe(`weather postponement on ${engine}`, () => {
     }
     expect((await call('POST', '/api/flights/999999/postpone', { send_mail: 0 })).statusCode).toBe(404);
     expect((await call('POST', '/api/flights/abc/postpone', { send_mail: 0 })).statusCode).toBe(404);
-    // Without the anti-forgery pair a mutating call is refused first (419, ARCHITECTURE §4); with it but no
+    // Without the anti-forgery pair a mutating call is refused first (419); with it but no
     // session, it needs a sign-in (401).
     expect((await call('POST', `/api/flights/${s.flight}/postpone`, { send_mail: 0 }, {})).statusCode).toBe(419);
     const anonymous = await call('POST', `/api/flights/${s.flight}/postpone`, { send_mail: 0 }, anonymousCsrf());
