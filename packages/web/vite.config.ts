@@ -20,7 +20,7 @@ const apiPaths = [
 export default defineConfig({
   plugins: [
     react(),
-    // SPEC §1/§9: a service worker at the site root; 'prompt' leaves the new version waiting until the user
+    // A service worker at the site root; 'prompt' leaves the new version waiting until the user
     // presses "Mettre à jour" (app/layout/UpdateNotice.tsx).
     VitePWA({
       registerType: 'prompt',

@@ -15,7 +15,7 @@ import { installFrenchValidity } from './lib/french-validity';
 import { setMaintenance } from './session/store';
 
 dayjs.locale('fr');
-// The browser's own validation bubbles in French, whatever its language (SPEC §5.1).
+// The browser's own validation bubbles in French, whatever its language.
 installFrenchValidity();
 
 const router = createAppRouter();

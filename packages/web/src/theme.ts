@@ -8,7 +8,7 @@ import {
   PasswordInput,
 } from '@mantine/core';
 
-// SPEC §3 palette (black, blue, green, grey, orange, red, primary) and §9 breakpoints (568/768/1024/1200/1590).
+// Palette (black, blue, green, grey, orange, red, primary) and breakpoints (568/768/1024/1200/1590).
 // Semantic names used by tags and switches (danger, success, warning, disabled) map onto these in semanticColors below.
 const primary: MantineColorsTuple = [
   '#e8f3ff',
@@ -43,7 +43,7 @@ export const theme = createTheme({
   breakpoints: { xs: '35.5em', sm: '48em', md: '64em', lg: '75em', xl: '99.375em' },
   cursorType: 'pointer',
   components: {
-    // Mantine's own accessible names are English; the interface is French everywhere (SPEC §1).
+    // Mantine's own accessible names are English; the interface is French everywhere.
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer le mot de passe' } },
     }),
@@ -69,7 +69,7 @@ export const palette = {
 } as const;
 export type PaletteName = keyof typeof palette;
 
-/** Semantic colours of tags and switches (SPEC §2.6). */
+/** Semantic colours of tags and switches. */
 export const semanticColors = {
   primary: 'primary',
   danger: 'red',

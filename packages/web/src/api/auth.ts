@@ -1,7 +1,7 @@
 import { request } from './client';
 import type { Me, SessionUser } from './session-types';
 
-// Session and password calls (SPEC §7.1, ARCHITECTURE §4). The anti-forgery cookie is asked for at the root,
+// Session and password calls. The anti-forgery cookie is asked for at the root,
 // not under /api, before any call that opens a session.
 
 export type PasswordForm = { token: string; email: string; password: string; password_confirmation: string };

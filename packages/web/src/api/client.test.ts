@@ -9,7 +9,7 @@ describe('API origin', () => {
     expect(resolveApiOrigin('', location)).toBe('');
   });
 
-  it('prefixes the current host with api. for a split deployment (SPEC §7)', () => {
+  it('prefixes the current host with api. for a split deployment', () => {
     expect(resolveApiOrigin('api-subdomain', location)).toBe('https://api.resa.montgolfiere.fr');
   });
 

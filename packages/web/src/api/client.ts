@@ -2,7 +2,7 @@ import type { ListQuery, Paginated } from '@app/domain';
 import { formatListQuery } from '@app/domain';
 
 // The one module that talks to the server. Screens never call fetch themselves (STYLE.md).
-// Global responses of SPEC §8 are handled here: see onGlobalResponse in ./global.ts.
+// Global responses (401/419 reload, 503 maintenance) are handled here: see onGlobalResponse in ./global.ts.
 
 export class ApiError extends Error {
   constructor(
@@ -27,8 +27,8 @@ function readCookie(name: string): string | null {
 }
 
 /**
- * Where the API lives. Same origin by default; a split deployment (SPEC §7: "the current host prefixed with
- * 'api.'") builds with VITE_API_ORIGIN=api-subdomain, or with an explicit origin such as https://api.example.fr.
+ * Where the API lives. Same origin by default; a split deployment (the API on the current host prefixed with
+ * 'api.') builds with VITE_API_ORIGIN=api-subdomain, or with an explicit origin such as https://api.example.fr.
  */
 export function resolveApiOrigin(setting: string | undefined, location: { protocol: string; host: string }): string {
   if (!setting) return '';

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { request } from './client';
 import { decideGlobalResponse, installGlobalResponses } from './global';
 
-describe('decideGlobalResponse (SPEC §8, §4.8)', () => {
+describe('decideGlobalResponse (401/419 reload, 503 maintenance mode)', () => {
   const after = (wasPreviousOk: boolean | null, isLoginPage = false) => ({ wasPreviousOk, isLoginPage });
 
   it('reloads on 401 or 419 only when the previous response succeeded and the page is not login', () => {

@@ -1,6 +1,6 @@
 import { onResponse } from './client';
 
-// SPEC §8 global responses and §4.8 maintenance mode, decided by a pure function and applied by
+// Global responses (401/419 reload the page, 503 sets maintenance mode, a later success clears it), decided by a pure function and applied by
 // installGlobalResponses (wired once in main.tsx). The rule for 401/419 needs the previous response's outcome.
 
 export type GlobalDecision = {

@@ -1,6 +1,6 @@
 import type { Capability, RoleSlug } from '@app/domain';
 
-// Shape of GET /api/me (server contract, ARCHITECTURE §4). Kept beside the client so every screen reads one type.
+// Shape of GET /api/me (server contract: user with role and capabilities, global, settings). Kept beside the client so every screen reads one type.
 
 export type SessionRole = { id: number; slug: RoleSlug | (string & {}); label: string };
 

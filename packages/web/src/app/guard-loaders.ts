@@ -46,7 +46,7 @@ export async function authenticatedLoader({ request, params }: LoaderFunctionArg
   return null;
 }
 
-/** A role, capability or setting guard (SPEC §6); a refused user goes home. */
+/** A role, capability or setting guard; a refused user goes home. */
 export function accessLoader(rule: AccessRule) {
   return async () => {
     const { me } = await ensureSession();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canAccess, decideAccess, decideNavigation, loginPathFor, safeRedirect } from './guards';
 import { sessionFixture } from './test-session';
 
-describe('canAccess (SPEC §6)', () => {
+describe('canAccess (roles and permissions)', () => {
   it('opens the settings area with manage_settings or to su', () => {
     expect(canAccess('settings', sessionFixture({ capabilities: ['manage_settings'] }))).toBe(true);
     expect(canAccess('settings', sessionFixture({ role: 'su' }))).toBe(true);
@@ -44,7 +44,7 @@ describe('decideAccess', () => {
   });
 });
 
-describe('decideNavigation (SPEC §2.2)', () => {
+describe('decideNavigation (maintenance, session)', () => {
   const anonymous = { status: 'anonymous', isMaintenance: false } as const;
   const signedIn = { status: 'authenticated', isMaintenance: false } as const;
 

@@ -3,7 +3,7 @@ import type { Me } from '../api/session-types';
 import type { SessionState } from '../session/store';
 import { ROUTE_PATHS } from './routes';
 
-// Navigation guards (SPEC §2.2) and role/capability guards (SPEC §6), as pure decisions: each returns where to
+// Navigation guards (maintenance, session) and role/capability guards, as pure decisions: each returns where to
 // go instead, or null to let the navigation through. The router's loaders apply them (./guard-loaders.ts).
 
 export type AccessRule = 'settings' | 'ticketTemplates' | 'suOnly' | 'users' | 'remoteOrders';
@@ -19,7 +19,7 @@ export function canAccess(rule: AccessRule, me: Me): boolean {
       return isSu(me) || hasCapability(me, 'manage_ticket_templates');
     case 'suOnly':
       return isSu(me);
-    // No su bypass for users: the capability alone decides (SPEC §6).
+    // No su bypass for users: the capability alone decides.
     case 'users':
       return hasCapability(me, 'manage_users');
     // Governed by the remote-order-import setting, not by role.
@@ -32,7 +32,7 @@ const su = ROLES.su.label.toLowerCase();
 const withRight = (capability: Capability) => `aux rôles ayant le droit « ${CAPABILITIES[capability]} »`;
 
 /**
- * What a refused user is told, in French: whom the page is reserved to (SPEC §6). Null where the refusal is no
+ * What a refused user is told, in French: whom the page is reserved to. Null where the refusal is no
  * matter of role: remote orders follow a setting, and their link is hidden while it is off.
  */
 export function refusalMessage(rule: AccessRule): string | null {
@@ -71,7 +71,7 @@ export function loginPathFor(requested: string): string {
     : ROUTE_PATHS.login;
 }
 
-/** Where a refused user goes: home (SPEC §2.1 for remote orders; the same for every role guard). */
+/** Where a refused user goes: home (remote orders while their setting is off, and every role guard). */
 export function decideAccess(rule: AccessRule, me: Me | null): string | null {
   if (!me) return ROUTE_PATHS.login;
   return canAccess(rule, me) ? null : ROUTE_PATHS.home;

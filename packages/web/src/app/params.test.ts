@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasValidRouteParams, isDigitsOnly } from './params';
 
-describe('digits-only route parameters (SPEC §5.3)', () => {
+describe('digits-only route parameters', () => {
   it('accepts digits only', () => {
     expect(isDigitsOnly('42')).toBe(true);
     expect(isDigitsOnly('007')).toBe(true);

@@ -1,4 +1,4 @@
-// SPEC §5.3: route parameters bookingId, flightId, balloonId, ticketTemplateId accept digits only; any other value
+// Route parameters bookingId, flightId, balloonId, ticketTemplateId accept digits only; any other value
 // shows the not-found page (checked by the authenticated area's guard for every navigation).
 
 export const DIGITS_ONLY_PARAMS = ['bookingId', 'flightId', 'balloonId', 'ticketTemplateId'] as const;

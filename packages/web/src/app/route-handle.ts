@@ -2,7 +2,7 @@ import { useMatches } from 'react-router';
 import { usePageTitleOverride } from './page-title';
 import type { RouteName } from './routes';
 
-/** What each route declares besides its path: its name (SPEC §2.1) and the French title the layout shows. */
+/** What each route declares besides its path: its name (the name table of ./routes.ts) and the French title the layout shows. */
 export type RouteHandle = {
   name?: RouteName;
   title?: string;

@@ -36,7 +36,7 @@ afterEach(() => {
   resetSessionStoreForTests();
 });
 
-describe('navigation guard (SPEC §2.2)', () => {
+describe('navigation guard', () => {
   it('sends a visitor without session to login, remembering the page', async () => {
     const { router } = renderApp('/flights', null);
     expect(await screen.findByRole('button', { name: 'Se connecter' })).toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('navigation guard (SPEC §2.2)', () => {
   });
 });
 
-describe('redirects and digits-only parameters (SPEC §2.1, §5.3)', () => {
+describe('redirects and digits-only parameters', () => {
   it.each([
     ['/bookings/12', '/bookings/12/summary'],
     ['/flights/7', '/flights/7/summary'],
@@ -135,7 +135,7 @@ describe('redirects and digits-only parameters (SPEC §2.1, §5.3)', () => {
   });
 });
 
-describe('role and setting guards (SPEC §6)', () => {
+describe('role and setting guards', () => {
   it('refuses users to whoever lacks manage_users, su included', async () => {
     for (const me of [operator(), su()]) {
       const { router, unmount } = renderApp('/users', me);

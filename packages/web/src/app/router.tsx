@@ -17,7 +17,7 @@ import { RouteErrorPage } from './layout/RouteErrorPage';
 import type { RouteHandle } from './route-handle';
 import { pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
-// Every route of SPEC §2.1, each page loaded on demand (code-split). Paths come from the name table in ./routes.ts.
+// Every route of the app, each page loaded on demand (code-split). Paths come from the name table in ./routes.ts.
 
 type PageModule = { default: ComponentType };
 const page = (load: () => Promise<PageModule>) => ({

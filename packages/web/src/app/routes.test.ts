@@ -12,7 +12,7 @@ function namedRoutes(list: RouteObject[]): { name: RouteName; path: string | und
   });
 }
 
-describe('route name table (SPEC §2.1)', () => {
+describe('route name table', () => {
   it('declares every named route of the table in the router, with the same path', () => {
     const declared = namedRoutes(routes);
     for (const { name, path } of declared) {

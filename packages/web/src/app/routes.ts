@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES } from '@app/domain';
 
-// Route name → path table (SPEC §2.1). The router (./router.tsx) declares each named route with the path
+// Route name → path table. The router (./router.tsx) declares each named route with the path
 // found here, and links are built by name with pathTo(); a test checks both stay in step.
 
 export const ROUTE_PATHS = {
@@ -94,7 +94,7 @@ export function pathTo<Name extends RouteName>(name: Name, ...[params, query]: P
   return search ? `${path}?${search}` : path;
 }
 
-/** Slugs of the booking lists (SPEC §4.1); each is its own static route so /bookings/{digits} stays a booking. */
+/** Slugs of the booking lists (one per booking status); each is its own static route so /bookings/{digits} stays a booking. */
 export const BOOKING_LIST_SLUGS = Object.values(BOOKING_STATUSES).map((status) => status.slug);
 
 /** Auth pages, the public widgets and the maintenance and not-found pages are reachable without a session. */

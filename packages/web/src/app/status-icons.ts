@@ -9,7 +9,7 @@ import {
 } from '@tabler/icons-react';
 import type { TagIcon } from '../components';
 
-// The icon names of SPEC §4.1 / §4.2 (statuses.ts in the domain) as icon components, for tags and navigation.
+// The icon names of the booking and flight statuses (statuses.ts in the domain) as icon components, for tags and navigation.
 const ICONS: Record<string, TagIcon> = {
   'clipboard-list': IconClipboardList,
   'clipboard-check': IconClipboardCheck,

@@ -1,4 +1,4 @@
-// Generic interface elements of SPEC §2.6, for every screen. The rich-text editor is exported only through its
+// Generic interface elements (data list, table, switch, tag, autocomplete, text fields...), for every screen. The rich-text editor is exported only through its
 // lazy wrapper: importing ./RichTextField/RichTextField here would put Tiptap in every bundle that imports this file.
 // Email fields need no component: <TextInput type="email" /> from @mantine/core (the browser checks the address).
 

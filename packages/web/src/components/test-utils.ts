@@ -52,7 +52,7 @@ export function fakeFetch(answer: (call: FakeCall) => FakeAnswer | Promise<FakeA
   const calls: FakeCall[] = [];
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), 'http://localhost');
-    // The client fetches the anti-forgery cookie before its first write (ARCHITECTURE §4): not a call under test.
+    // The client fetches the anti-forgery cookie before its first write: not a call under test.
     if (url.pathname === '/csrf-cookie') return new Response(null, { status: 204 });
     const call: FakeCall = {
       method: init?.method ?? 'GET',
@@ -75,7 +75,7 @@ export function fakeFetch(answer: (call: FakeCall) => FakeAnswer | Promise<FakeA
   };
 }
 
-/** A page as the server answers a list read with `page` (SPEC §7: data, count, sum, prev, next). */
+/** A page as the server answers a list read with `page` (data, count, sum, prev, next). */
 export function pageOf<T>(data: T[], page: number, count: number, perPage = 10) {
   const last = Math.max(1, Math.ceil(count / perPage));
   return { data, count, sum: null, prev: page > 1 ? page - 1 : null, next: page < last ? page + 1 : null };

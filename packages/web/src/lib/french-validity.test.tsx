@@ -31,7 +31,7 @@ function Form({ onSubmit }: { onSubmit: () => void }) {
   );
 }
 
-describe('French messages of the native checks (SPEC §5.1)', () => {
+describe('French messages of the native checks', () => {
   it('words each failed check in French and still lets the browser decide', async () => {
     const onSubmit = vi.fn();
     render(<Form onSubmit={onSubmit} />);

@@ -1,4 +1,4 @@
-// The browser's own form checks (SPEC §5.1: required, type=email, min...) stay the browser's, but their bubbles
+// The browser's own form checks (required, type=email, min...) stay the browser's, but their bubbles
 // speak French whatever the browser's language: each 'invalid' event gets a French message through
 // setCustomValidity. A custom message makes the field invalid by itself, so ours is wiped before every new check
 // (typing, choosing, and the moment a form is about to be submitted), leaving the browser's own verdict to decide.

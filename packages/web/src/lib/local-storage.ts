@@ -1,7 +1,7 @@
 import { useLocalStorage } from '@mantine/hooks';
 
 /**
- * A value remembered in localStorage (SPEC §2.6: list order, navigation collapsed state; §4.8: planning view).
+ * A value remembered in localStorage (list order, navigation collapsed state, planning view).
  * Read on the first render, not after mount, so a remembered value never flashes its default first.
  */
 export function useStoredState<T>(key: string, defaultValue: T) {

@@ -2,7 +2,7 @@ import { em, useMantineTheme } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * SPEC §2.6 / §9: "large screens" start at the 1024 px breakpoint (theme `md`). Read synchronously on the first
+ * "Large screens" start at the 1024 px breakpoint (theme `md`). Read synchronously on the first
  * render (no server rendering here) so lists do not render once small, then again large.
  */
 export function useIsLargeScreen(): boolean {

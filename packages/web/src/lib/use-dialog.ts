@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 
 // Which dialog of a page is open, and for what. The last one stays mounted once closed so it can play its close
-// animation (SPEC §2.4: 500 ms); `key` changes at each opening so its form starts from the record again.
+// animation (500 ms); `key` changes at each opening so its form starts from the record again.
 
 export type DialogState<T> = { value: T | null; opened: boolean; key: number };
 

@@ -11,7 +11,7 @@ import { resetSession, setMaintenance, setMe, takeMaintenanceFrom } from '../ses
 export const MAINTENANCE_POLL_MS = 5000;
 
 /**
- * Shown while the API answers 503 (SPEC §4.8). It asks for the current user now and then: any answer other than
+ * Shown while the API answers 503. It asks for the current user now and then: any answer other than
  * 503 means maintenance is over (a 401 just means nobody is signed in), and the user goes back where they were.
  */
 export default function MaintenancePage() {

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { authApi } from '../api/auth';
 import type { Me } from '../api/session-types';
 
-// Session and app state of SPEC §4.8: authenticated or not, the current user with role, capabilities and
+// Session and app state: authenticated or not, the current user with role, capabilities and
 // settings, and maintenance mode. A plain external store so route guards (outside React) read it synchronously.
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
@@ -80,7 +80,7 @@ export function refreshSession(): Promise<Me | null> {
   return pendingMe;
 }
 
-/** The session as known, fetching it first when it is not yet known (SPEC §2.2). */
+/** The session as known, fetching it first when it is not yet known. */
 export async function ensureSession(): Promise<SessionState> {
   if (state.status === 'unknown') await refreshSession();
   return state;

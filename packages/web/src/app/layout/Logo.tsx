@@ -26,7 +26,7 @@ export function BalloonMark({ size = 32 }: { size?: number }) {
 
 type LogoProps = { name: string; isCompact?: boolean; onNavigate?: () => void };
 
-/** Links to the route named home (SPEC §1). */
+/** Links to the route named home. */
 export function Logo({ name, isCompact = false, onNavigate }: LogoProps) {
   return (
     <UnstyledButton component={Link} to={pathTo('home')} onClick={onNavigate} aria-label={`${name} : accueil`}>

@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../page-title';
 import { usePageHeading } from '../route-handle';
 import { UpdateNotice } from './UpdateNotice';
 
-/** Around every page: scroll to top on each navigation (SPEC §2.2), tab title, loading bar, new-version notice. */
+/** Around every page: scroll to top on each navigation, tab title, loading bar, new-version notice. */
 export function RootLayout() {
   const location = useLocation();
   const navigation = useNavigation();

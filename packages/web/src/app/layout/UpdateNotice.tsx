@@ -2,7 +2,7 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Affix, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 
-// SPEC §1: a notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode).
+// A notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode).
 // Staff keep the app open all day, so the service worker also looks for a new version every hour.
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 

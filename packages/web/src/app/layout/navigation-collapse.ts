@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useStoredState } from '../../lib/local-storage';
 
-// SPEC §2.6: the collapsed state of the desktop navigation is remembered locally.
+// The collapsed state of the desktop navigation is remembered locally.
 export const NAVIGATION_COLLAPSED_KEY = 'navigation-collapsed';
 
 export function useNavigationCollapsed(): [isCollapsed: boolean, toggle: () => void] {

@@ -39,7 +39,7 @@ export type NavigationItem = NavigationLink & {
 const waitingRequestsLabel = (count: number) => `${count} demande${count > 1 ? 's' : ''} d'inscription en attente`;
 
 /**
- * The main navigation; items the user may not open (SPEC §6) are left out, mirroring the route guards. `counts`
+ * The main navigation; items the user may not open are left out, mirroring the route guards. `counts`
  * are the bookings of the open statuses, by slug (useOpenBookingCounts), and the waiting registration requests
  * under 'registration-requests' (useWaitingRequestCount), shown on the 'Vols' entry that lists the flights with one.
  */

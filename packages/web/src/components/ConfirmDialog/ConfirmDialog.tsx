@@ -15,12 +15,12 @@ export type FailureMessage = string | ((error: unknown) => string);
 
 type Action =
   | { onConfirm?: undefined; failureMessage?: undefined }
-  /** The action runs inside the dialog: a failure keeps it open and notifies failureMessage (SPEC §2.4). */
+  /** The action runs inside the dialog: a failure keeps it open and notifies failureMessage. */
   | { onConfirm: () => Promise<unknown>; failureMessage: FailureMessage };
 
 export type ConfirmOptions = { title: ReactNode; message?: ReactNode } & Action;
 /**
- * Deletion has its own title and failure message by default (SPEC §2.4, §8 'Erreur lors de la suppression'), and
+ * Deletion has its own title and failure message by default ('Suppression définitive...', 'Erreur lors de la suppression'), and
  * once its action succeeded says so in green: 'Élément supprimé' unless the entity has its own wording.
  */
 export type ConfirmDeleteOptions = { title?: ReactNode; message?: ReactNode } & (

@@ -27,7 +27,7 @@ export type DataListProps<T> = UseDataListOptions &
   };
 
 /**
- * SPEC §2.6 data list: filters, ordering, pagination over GET {endpoint} (SPEC §7.7). The state lives in the
+ * Data list: filters, ordering, pagination over GET {endpoint}. The state lives in the
  * list reducer (lib/list-state); this view only renders it. To refresh it after a save, call
  * useRefreshDataList()(endpoint).
  */

@@ -9,7 +9,7 @@ export type DataListPaginationProps = {
   onChange: (page: number) => void;
 };
 
-/** SPEC §2.6: 5 page numbers on large screens, 3 on small, with first and last page shortcuts. */
+/** 5 page numbers on large screens, 3 on small, with first and last page shortcuts. */
 export function DataListPagination({ page, pageCount, onChange }: DataListPaginationProps) {
   const isLarge = useIsLargeScreen();
   if (pageCount <= 1) return null;

@@ -11,7 +11,7 @@ import { RemoteAutocomplete } from '../RemoteAutocomplete/RemoteAutocomplete';
 
 type SelectDefinition = Extract<FilterDefinition, { type: 'select' }>;
 
-/** SPEC §2.6 / §7.7: each filter loads its own options, GET {endpoint}?count=&order=. */
+/** Each filter loads its own options, GET {endpoint}?count=&order=. */
 function useFilterOptions(definition: SelectDefinition): { options: FilterOption[]; isLoading: boolean } {
   const loader = definition.loader;
   const order = loader?.order ?? (loader ? [{ field: loader.labelField, direction: 'ASC' as const }] : []);

@@ -37,7 +37,7 @@ export type UseDataListOptions = {
   endpoint: string;
   filters?: readonly FilterDefinition[];
   baseQuery?: BaseQuery;
-  /** Names the list in localStorage, where its order is remembered (SPEC §2.6). */
+  /** Names the list in localStorage, where its order is remembered. */
   storageKey: string;
   defaultOrder?: OrderItem[];
   /** Filter values the list opens with (the user can change them). */
@@ -57,7 +57,7 @@ export function useDataList<T>({
   const query: ListQuery = useMemo(() => toListQuery(state, filters, baseQuery), [state, filters, baseQuery]);
   // Screens often pass baseQuery/filters inline: the query's text, not its identity, decides a new fetch.
   const queryText = JSON.stringify(query);
-  // SPEC §7.7: the fetch waits 100 ms after the last change (typing in a filter, clicking through pages).
+  // The fetch waits 100 ms after the last change (typing in a filter, clicking through pages).
   const [fetchedText] = useDebouncedValue(queryText, LIST_FETCH_DEBOUNCE_MS);
 
   const result = useQuery({

@@ -112,7 +112,7 @@ function SortIcon({ direction }: { direction: 'ASC' | 'DESC' | null }) {
 }
 
 /**
- * SPEC §2.6 table. Large screens (≥ 1024 px): a table with column headers. Medium and smaller: one card per row,
+ * Table. Large screens (≥ 1024 px): a table with column headers. Medium and smaller: one card per row,
  * each cell carrying its column label, readable down to tablet portrait.
  */
 export function DataTable<T>({

@@ -8,11 +8,11 @@ export type FlagSwitchProps = Omit<SwitchProps, 'checked' | 'defaultChecked' | '
   /** Anything truthy (1, true) shows on. */
   value: Flag | boolean | null | undefined;
   onChange: (value: Flag) => void;
-  /** SPEC §2.6 @default 'primary' */
+  /** @default 'primary' */
   color?: 'primary' | 'danger' | 'success';
 };
 
-/** SPEC §2.6 switch: stores 1 or 0. */
+/** Switch: stores 1 or 0. */
 export function FlagSwitch({ value, onChange, color = 'primary', ...props }: FlagSwitchProps) {
   return (
     <Switch

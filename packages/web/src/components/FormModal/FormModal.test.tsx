@@ -90,7 +90,7 @@ describe('FormModal', INTERACTION_SUITE, () => {
     expect(screen.getByRole('textbox', { name: 'Nom' })).toHaveValue('X');
   });
 
-  it('closes on failure when the dialog asks for it (flight status, SPEC §4.7)', async () => {
+  it('closes on failure when the dialog asks for it (flight status)', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     renderWithProviders(<PilotDialog onSubmit={vi.fn().mockRejectedValue(new Error('réseau'))} isClosedOnFailure />);

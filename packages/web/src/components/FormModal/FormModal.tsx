@@ -12,7 +12,7 @@ export type FormModalProps<R = unknown> = {
   /** Saves; resolve to close the dialog, reject to keep it open. Called only when the browser finds the form valid. */
   onSubmit: (formData: FormData) => Promise<R>;
   /**
-   * Red notification when saving fails (SPEC §8, e.g. 'La modification du passager a échoué'); a function chooses
+   * Red notification when saving fails (e.g. 'La modification du passager a échoué'); a function chooses
    * by the error when one dialog makes several calls (create a customer, then associate it).
    */
   failureMessage: string | ((error: unknown) => string);
@@ -24,14 +24,14 @@ export type FormModalProps<R = unknown> = {
   children: ReactNode | ((context: { errors: Record<string, string> }) => ReactNode);
   /** Valider stays disabled while false (e.g. nothing selected yet). @default true */
   canSubmit?: boolean;
-  /** SPEC §4.7: the flight status dialog closes even when saving fails. @default false */
+  /** The flight status dialog closes even when saving fails. @default false */
   isClosedOnFailure?: boolean;
   submitLabel?: string;
   size?: ModalProps['size'];
 };
 
 /**
- * SPEC §2.4 creation/edit dialog: a native form (validity is the browser's own: required, type=email, min...),
+ * Creation/edit dialog: a native form (validity is the browser's own: required, type=email, min...),
  * Annuler / Valider; success closes it and notifies, failure keeps it open with a red notification and the
  * server's field errors under the matching fields.
  */

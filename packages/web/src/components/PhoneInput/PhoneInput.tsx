@@ -9,7 +9,7 @@ export type PhoneInputProps = Omit<TextInputProps, 'type' | 'value' | 'onChange'
 };
 
 /**
- * SPEC §5.2 phone field: type tel, spaced in pairs as the user types ('06.12-34 56 78' → '06 12 34 56 78').
+ * Phone field: type tel, spaced in pairs as the user types ('06.12-34 56 78' → '06 12 34 56 78').
  * Email fields need no component: a Mantine TextInput with type="email" (the browser checks the address).
  */
 export function PhoneInput({ value, onChange, error, ...props }: PhoneInputProps) {

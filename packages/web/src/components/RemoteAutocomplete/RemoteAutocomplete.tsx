@@ -11,7 +11,7 @@ export type RemoteAutocompleteProps<T> = Pick<
   InputBaseProps,
   'label' | 'description' | 'error' | 'required' | 'disabled' | 'leftSection' | 'variant' | 'size'
 > & {
-  /** Searched with POST {endpoint} {search} (SPEC §7.7). */
+  /** Searched with POST {endpoint} {search}. */
   endpoint: string;
   value: T | null;
   onChange: (item: T | null) => void;
@@ -37,7 +37,7 @@ const readResults = <T,>(answer: unknown): T[] => {
   return Array.isArray(data) ? (data as T[]) : [];
 };
 
-/** SPEC §2.6 autocomplete: from 3 characters and 200 ms after the last keystroke, asks the server for matches. */
+/** Autocomplete: from 3 characters and 200 ms after the last keystroke, asks the server for matches. */
 export function RemoteAutocomplete<T>({
   endpoint,
   value,

@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import type { RichTextFieldProps } from './RichTextField';
 
 // Tiptap and ProseMirror weigh about as much as the rest of the UI: they load with the first field shown,
-// never with the sign-in page (ARCHITECTURE §2). Import this, not ./RichTextField.
+// never with the sign-in page. Import this, not ./RichTextField.
 const RichTextField = lazy(() => import('./RichTextField'));
 
 export type { RichTextFieldProps };

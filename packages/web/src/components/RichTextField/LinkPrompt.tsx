@@ -14,7 +14,7 @@ export type LinkPromptProps = {
 };
 
 /**
- * SPEC §5.5: asks for the link address. Annuler changes nothing, an empty answer removes the link, a refused
+ * Asks for the link address. Annuler changes nothing, an empty answer removes the link, a refused
  * scheme is said under the field. No <form> here: the field may sit in a FormModal's form, and React carries
  * a submit event out of a portal into the enclosing form.
  */

@@ -156,7 +156,7 @@ describe('RichTextField', INTERACTION_SUITE, () => {
     expect(address).toHaveValue('https://ballons.fr');
     await user.clear(address);
     await user.type(address, 'https://autre.fr');
-    // The toolbar's undo button is also 'Annuler' (SPEC §5.5): the prompt's is the one in its dialog.
+    // The toolbar's undo button is also 'Annuler': the prompt's is the one in its dialog.
     const prompt = screen.getByRole('dialog', { name: 'Insérer un lien' });
     await user.click(within(prompt).getByRole('button', { name: 'Annuler' }));
     await waitFor(

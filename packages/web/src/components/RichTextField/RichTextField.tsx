@@ -40,7 +40,7 @@ const labels: Partial<RichTextEditorLabels> = {
   unsetColorControlLabel: 'Aucune couleur',
 };
 
-/** SPEC §5.5 colours besides none, named as the palette of SPEC §3. */
+/** Text colours besides none (primary, blue, green, orange, red), named as the theme palette. */
 const TEXT_COLORS = [
   { name: 'primary', label: 'Principale' },
   { name: 'blue', label: 'Bleu' },
@@ -166,7 +166,7 @@ function VariablesMenu({ editor, variables }: { editor: Editor; variables: reado
   );
 }
 
-/** SPEC §5.5 rich-text field. Load it through LazyRichTextField so the editor stays out of the first bundle. */
+/** Rich-text field. Load it through LazyRichTextField so the editor stays out of the first bundle. */
 export default function RichTextField({
   label,
   value,
@@ -191,7 +191,7 @@ export default function RichTextField({
     onUpdate: ({ editor: current }) => onChange(current.getHTML()),
   });
 
-  // SPEC §5.5: content given from outside (a template loaded, a reset) replaces what the editor shows.
+  // Content given from outside (a template loaded, a reset) replaces what the editor shows.
   useEffect(() => {
     if (!editor || editor.isDestroyed) return;
     if (normalize(editor.getHTML()) === normalize(value)) return;

@@ -2,7 +2,7 @@ import { isAllowedLinkUrl } from '@app/domain';
 import Link from '@tiptap/extension-link';
 
 /**
- * SPEC §5.5 links: only the allowed schemes (domain isAllowedLinkUrl), never opened by a click in the editor.
+ * Links: only the allowed schemes (domain isAllowedLinkUrl), never opened by a click in the editor.
  * Tiptap drops a disallowed link when reading HTML; the spec wants it kept as a link with an empty address,
  * so every <a href> is read and renderHTML (which blanks a disallowed href) decides what is written back.
  */

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, type BadgeProps } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { type SemanticColor, semanticColors } from '../../theme';
 
-/** SPEC §2.6: tag icons are 14 px, the icon of a tag's action 12 px. */
+/** Tag icons are 14 px, the icon of a tag's action 12 px. */
 export const TAG_ICON_SIZE = 14;
 export const TAG_ACTION_ICON_SIZE = 12;
 
@@ -33,7 +33,7 @@ export type StatusTagProps = Omit<BadgeProps, 'color' | 'size' | 'leftSection' |
 
 const sizes = { small: 'sm', medium: 'md' } as const;
 
-/** SPEC §2.6 tag: colours danger, disabled, primary, success, warning; sizes small, medium. */
+/** Tag: colours danger, disabled, primary, success, warning; sizes small, medium. */
 export function StatusTag({
   children,
   color = 'primary',

@@ -4,13 +4,13 @@ import { useFieldError, useTextareaRows } from '../FormModal/form-context';
 export type TextAreaFieldProps = Omit<TextareaProps, 'value' | 'onChange' | 'variant'> & {
   value: string | number | null | undefined;
   onChange: (value: string) => void;
-  /** 4 by default, 6 inside a FormModal (SPEC §9). */
+  /** 4 by default, 6 inside a FormModal. */
   rows?: number;
   /** The grey (filled) look, for fields set on a white card. */
   isGrey?: boolean;
 };
 
-/** SPEC §2.6 multi-line text field. Shows the enclosing FormModal's server error for its `name`. */
+/** Multi-line text field. Shows the enclosing FormModal's server error for its `name`. */
 export function TextAreaField({ value, onChange, rows, isGrey = false, error, ...props }: TextAreaFieldProps) {
   const defaultRows = useTextareaRows();
   const serverError = useFieldError(props.name);

@@ -14,7 +14,7 @@ export function notifyWarning(message: ReactNode): string {
 }
 
 /**
- * SPEC §8: every failure shows a red notification and logs the response. A 503 is maintenance: the app is already
+ * Every failure shows a red notification and logs the response. A 503 is maintenance: the app is already
  * on its way to the maintenance page (api/global.ts), which says it all; a red failure over it would be noise.
  * Returns the notification's id, or null when none was shown. An `id` shows it once while it is on screen.
  */

@@ -5,7 +5,7 @@ export type FilterValues = Record<string, unknown>;
 
 export type FilterOption = { value: string; label: string };
 
-/** Options read from the server: GET {endpoint}?count=&order= (SPEC §7.7). */
+/** Options read from the server: GET {endpoint}?count=&order=. */
 export type OptionLoader = {
   endpoint: string;
   labelField: string;

@@ -1,7 +1,7 @@
 import { type Filter, LIST_PAGE_START, type ListQuery, type OrderDirection, type OrderItem } from '@app/domain';
 import { type FilterDefinition, type FilterValues, toFilters } from './filters';
 
-// Headless state of a data list (SPEC §2.6), in the manner of react-admin's queryReducer: the view dispatches
+// Headless state of a data list, in the manner of react-admin's queryReducer: the view dispatches
 // intentions, this pure reducer decides what the page, order, filters and search become.
 
 export type ListState = {
@@ -82,7 +82,7 @@ export function isEmptyFilterValue(value: unknown): boolean {
 }
 
 /**
- * SPEC §2.6: how many filters are active. Values named `…_object` are companions of another filter (the record
+ * How many filters are active. Values named `…_object` are companions of another filter (the record
  * chosen in an autocomplete, kept to show its label), not filters of their own.
  */
 export function countActiveFilters(filters: FilterValues): number {

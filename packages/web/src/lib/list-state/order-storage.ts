@@ -1,6 +1,6 @@
 import type { OrderItem } from '@app/domain';
 
-// SPEC §2.6: the order of each list is remembered locally, one entry per list (its storage key).
+// The order of each list is remembered locally, one entry per list (its storage key).
 
 export const orderStorageKey = (listKey: string) => `list-order:${listKey}`;
 

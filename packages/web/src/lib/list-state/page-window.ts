@@ -1,5 +1,5 @@
 /**
- * The page numbers a pager shows: `size` consecutive pages around the current one (SPEC §2.6: 5 on large
+ * The page numbers a pager shows: `size` consecutive pages around the current one (5 on large
  * screens, 3 on small), shifted to stay within 1..total. First/last shortcuts cover the rest.
  */
 export function pageWindow(current: number, total: number, size: number): number[] {
