@@ -20,7 +20,7 @@ import { api } from '../../api/client';
 import { confirmDelete, type DataColumn, DataList, FormModal, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 
-// settings/api-keys (issue 10, SPEC §4.4): the keys partners and the online shop use; the two-step dialog (name,
+// settings/api-keys (issue 10): the keys partners and the online shop use; the two-step dialog (name,
 // then the key shown once with a copy button, Close only once the user ticked that it was copied); revoke.
 
 type ApiClient = { id: number; name: string; created_at: string; last_used_at: string | null };

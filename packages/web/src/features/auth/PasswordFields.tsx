@@ -1,6 +1,6 @@
 import { PasswordInput, Stack } from '@mantine/core';
 
-// New password and its confirmation; a mismatch is reported through the browser's own validation (SPEC §5.1).
+// New password and its confirmation; a mismatch is reported through the browser's own validation.
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MISMATCH = 'Les deux mots de passe ne correspondent pas.';

@@ -22,8 +22,8 @@ import { BalloonTechnicalLog } from './BalloonTechnicalLog';
 import { type Balloon, balloonsConfig } from './balloons.config';
 import { TakeoffMassCalculatorDialog } from './TakeoffMassCalculatorDialog';
 
-// SPEC §2.1 balloons/{balloonId}/summary: the balloon's data, its flights count (GET /api/balloons/{id}?count=flights,
-// §7.5), its edit dialog and the maximum takeoff mass calculator (§2.4, §9).
+// balloons/{balloonId}/summary: the balloon's data, its flights count (GET /api/balloons/{id}?count=flights),
+// its edit dialog and the maximum takeoff mass calculator.
 
 function displayValue(field: FormField, value: unknown): string {
   if (field.kind === 'switch') return formatFlag(value);

@@ -5,7 +5,7 @@ import { fakeFetch } from '../../components/test-utils';
 import { renderWithProviders } from '../../test/render';
 import { TakeoffMassCalculatorDialog } from './TakeoffMassCalculatorDialog';
 
-// SPEC §9 hand computation (domain takeoff-mass.test.ts): 15 °C on the ground, 1000 m max, takeoff at 200 m,
+// Hand computation of the maximum takeoff mass (domain takeoff-mass.test.ts): 15 °C on the ground, 1000 m max, takeoff at 200 m,
 // 3000 m³, envelope 100 °C → outside 9.80 °C, pressure 898.75 hPa, lift 802 kg.
 
 let fake: ReturnType<typeof fakeFetch>;

@@ -7,7 +7,7 @@ import type { Location } from '../locations/locations.config';
 import { formatNumber } from '../reference-data';
 import type { Balloon } from './balloons.config';
 
-// SPEC §2.4 / §9 maximum takeoff mass calculator. The formulas are the domain's computeTakeoffMass (unit-tested
+// The maximum takeoff mass calculator dialog. The formulas are the domain's computeTakeoffMass (unit-tested
 // against hand computations), the same the server uses for a flight's operational plan.
 
 type Inputs = {
@@ -24,7 +24,7 @@ const asNumber = (text: string): number | null => (text.trim() === '' ? null : N
 const twoDecimals = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const units = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
-/** The default location gives sensible altitudes to start from (SPEC §3 is_default). */
+/** The default location gives sensible altitudes to start from (is_default). */
 function useDefaultLocation(isEnabled: boolean) {
   return useQuery({
     queryKey: ['/api/locations', 'default'],

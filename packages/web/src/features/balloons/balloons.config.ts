@@ -35,7 +35,7 @@ export type Balloon = ReferenceRecord & {
 };
 
 /**
- * SPEC §3 Balloon: label, passengers and takeoff_max_mass required (§5.1). Units as the server computes with them
+ * Balloon: label, passengers and takeoff_max_mass required. Units as the server computes with them
  * (services/flight-masses.ts): masses kg, volume m³, consumption kg/h, times in minutes. A row opens its summary.
  */
 export const balloonsConfig: ReferenceEntityConfig<Balloon> = {

@@ -1,6 +1,6 @@
 import { labelEntity } from '../reference-data/label-entity';
 
-/** SPEC §3 Booking origin: a label (§5.1). */
+/** Booking origin: a label. */
 export const bookingOriginsConfig = labelEntity({
   entity: 'bookingOrigin',
   endpoint: '/api/booking-origins',

@@ -50,7 +50,7 @@ import { BOOKINGS_ENDPOINT, type Booking, CUSTOMERS_ENDPOINT } from './booking-m
 import { ChosenCustomer, CustomerSearch, type PickedCustomer } from './CustomerPicker';
 import { useUniqueNumber } from './use-unique-number';
 
-// The booking summary's dialogs (SPEC §2.4): general info, billing, status, customer, requested dates, note and
+// The booking summary's dialogs: general info, billing, status, customer, requested dates, note and
 // linked booking. Each is mounted with a new key per opening, so its values start from the booking.
 
 type DialogProps = { opened: boolean; onClose: () => void; onSaved: () => void };

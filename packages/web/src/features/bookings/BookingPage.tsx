@@ -20,7 +20,7 @@ import {
 } from './booking-model';
 import { ShopSyncNotifications } from './ShopImport';
 
-// single-booking (SPEC §2.1): the booking's number as title, its status tag, and its three children (summary,
+// single-booking: the booking's number as title, its status tag, and its three children (summary,
 // passengers, tickets), which read the booking loaded here through the outlet context.
 
 export type BookingContext = { booking: Booking; isEditable: boolean };

@@ -28,7 +28,7 @@ import {
 import { PassengerFlightsDialog } from './PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 
-// single-booking passengers (SPEC §2.1, §2.4 Passenger edit and Passenger flight list, §7.3).
+// single-booking passengers: the list, the passenger edit dialog and each passenger's flight list.
 
 const passengersKey = (bookingId: number) => [PASSENGERS_ENDPOINT, 'of-booking', bookingId];
 

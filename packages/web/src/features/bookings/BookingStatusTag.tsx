@@ -2,7 +2,7 @@ import { statusIcon } from '../../app/status-icons';
 import { StatusTag } from '../../components';
 import { bookingStatusById } from './booking-model';
 
-/** A booking status (SPEC §4.1) as its coloured tag with its icon: the booking page's header, the picker of a flight. */
+/** A booking status as its coloured tag with its icon: the booking page's header, the picker of a flight. */
 export function BookingStatusTag({ statusId }: { statusId: number }) {
   const status = bookingStatusById(statusId);
   if (!status) return null;

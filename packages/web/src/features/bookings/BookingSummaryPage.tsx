@@ -51,8 +51,8 @@ import {
 import { PassengersFlownCard } from './PassengersFlownCard';
 import { bookingPrestation } from './PrestationToSpecify';
 
-// single-booking summary (SPEC §2.1, §2.4, §7.2): one section per part of the booking, each with its dialog. A
-// booking in a not-editable status (§4.1) is read-only here except its status and its notes; the server refuses
+// single-booking summary: one section per part of the booking, each with its dialog. A
+// closed booking (completed, canceled or expired) is read-only here except its status and its notes; the server refuses
 // the rest anyway.
 
 type Dialog =

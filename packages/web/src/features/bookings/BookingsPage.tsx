@@ -12,8 +12,8 @@ import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
 import { useBookingListStatus } from './useBookingListStatus';
 
-// SPEC §2.1 bookings/{status}: one list per status (§4.1), with the columns, filters and search a seller needs
-// (§5.3: 3 characters, 200 ms, '#' looks a booking number up).
+// bookings/{status}: one list per booking status, with the columns, filters and search a seller needs
+// (3 characters, 200 ms, '#' looks a booking number up).
 
 const DEFAULT_ORDER: OrderItem[] = [{ field: 'booked_at', direction: 'DESC' }];
 

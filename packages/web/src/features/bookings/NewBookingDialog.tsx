@@ -9,8 +9,8 @@ import { FormModal, notifyFailure, useRefreshDataList } from '../../components';
 import { BOOKINGS_ENDPOINT, todayIso } from './booking-model';
 import { useUniqueNumber } from './use-unique-number';
 
-// SPEC §2.4 New booking, §7.2: the number comes from GET /api/booking-next-number, both numbers are checked for
-// uniqueness (§5.2), the status is 1 (§4.1); once created, the booking's page opens (§2.3).
+// New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
+// uniqueness, the status is 1 (pending); once created, the booking's page opens.
 
 export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();

@@ -7,7 +7,7 @@ import type { Booking } from './booking-model';
 import { ShopImportButton, ShopSyncNotifications } from './ShopImport';
 
 // The shop import button and dialog, and a shop booking's sync notifications. The server is the fake `fetch` of
-// components/test-utils.ts answering as SPEC §7 documents: POST /api/woocommerce/import-orders answers the list of
+// components/test-utils.ts answering as the server does: POST /api/woocommerce/import-orders answers the list of
 // imported bookings, 502 {message} when the shop fails, 422 {message, errors, imported} for refused orders.
 
 let fake: ReturnType<typeof fakeFetch> | null = null;

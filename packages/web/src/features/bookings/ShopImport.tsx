@@ -9,7 +9,7 @@ import { useRefreshDataList } from '../../components';
 import { BOOKINGS_ENDPOINT, type Booking } from './booking-model';
 import { PrestationToSpecifyTag } from './PrestationToSpecify';
 
-// Online-shop import (SPEC §2.4, issue 11): 'Importer les dernières commandes' on the pending bookings list, shown
+// Online-shop import (issue 11): 'Importer les dernières commandes' on the pending bookings list, shown
 // when the shop is configured; the dialog says how many orders became bookings, 'Aucune nouvelle commande', or
 // 'Une erreur est survenue pendant l'import' with the server's French reasons. And the shop-sync notifications
 // of a booking from the shop (each push of its completion or cancellation to the shop's order).

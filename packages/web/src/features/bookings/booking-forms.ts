@@ -1,7 +1,7 @@
 import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, rangeOf } from '@app/domain';
 import type { FormField, FormSection } from '../reference-data';
 
-// The fields of the booking dialogs of SPEC §2.4 (General booking info, Billing, Customer, Passenger edit), declared
+// The fields of the booking dialogs (General booking info, Billing, Customer, Passenger edit), declared
 // once and drawn by the generic FormSections of the reference-data dialogs.
 
 const select = (

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES, customerDisplayName, type ListQuery, type StatusDefinition } from '@app/domain';
 
-// What the booking screens read (SPEC §3 Booking, Customer, Passenger; §7.2, §7.3) and how they show it.
+// What the booking screens read (booking, customer, passengers) and how they show it.
 
 export const BOOKINGS_ENDPOINT = '/api/bookings';
 export const PASSENGERS_ENDPOINT = '/api/passengers';
@@ -116,7 +116,7 @@ export type Passenger = {
   flights?: (FlightSummary & { flight_status?: { slug: string; label: string } | null })[];
 };
 
-/** The booking page's read (SPEC §7.2 GET /api/bookings/{id}?embed=...&count=passengers). */
+/** The booking page's read (GET /api/bookings/{id}?embed=...&count=passengers). */
 export const BOOKING_DETAIL_QUERY: ListQuery = {
   // The customer is read on its own by the summary (§7.2 GET /api/customers?filters=bookings.id|=|{id}).
   embed: [

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { api } from '../../api/client';
 import { notifyFailure } from '../../components';
 
-// SPEC §5.2: before saving, look for another record (another id when editing) with the same number; a match shows
+// Before saving, look for another record (another id when editing) with the same number; a match shows
 // 'Ce numéro existe déjà' under the field and blocks saving. The server refuses the same with a 422 anyway.
 
 const CHECK_DELAY_MS = 250;

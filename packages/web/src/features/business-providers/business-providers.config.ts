@@ -1,6 +1,6 @@
 import { labelEntity } from '../reference-data/label-entity';
 
-/** SPEC §3 Business provider (apporteur): a label (§5.1). */
+/** Business provider (apporteur): a label. */
 export const businessProvidersConfig = labelEntity({
   entity: 'businessProvider',
   endpoint: '/api/business-providers',

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { FlagSwitch, notifyFailure, notifySuccess } from '../../components';
 
-// settings/capabilities (su only, SPEC §6, issue 10): the role × capability matrix. Each switch saves the role's
+// settings/capabilities (su only, issue 10): the role × capability matrix. Each switch saves the role's
 // whole set at once (PUT /api/roles/{id}/capabilities); the server reads it again on every request, so the change
 // applies to the next request of every signed-in user. The su role has every right and is shown for reference.
 

@@ -6,8 +6,8 @@ import { api } from '../../api/client';
 import { type DataColumn, DataList, FormModal, LazyRichTextField, useRefreshDataList } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 
-// settings/emails/email-templates (issue 10, SPEC §2.4 email template edit, §5.5, §7.5): the fixed set of templates
-// (ARCHITECTURE §5), each edited for its subject and rich-text body; the Variables menu offers the template's own
+// settings/emails/email-templates (issue 10): the fixed set of templates
+// (confirmation, pre-flight information, convocation, postponement, cancellation, tickets, password links), each edited for its subject and rich-text body; the Variables menu offers the template's own
 // variables. The server sanitizes the body.
 
 export type EmailTemplate = {

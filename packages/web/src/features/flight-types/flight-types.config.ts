@@ -1,6 +1,6 @@
 import { labelEntity } from '../reference-data/label-entity';
 
-/** SPEC §3 Flight type: label (§5.1) and is_default (pre-filled in new flights, §4.5). */
+/** Flight type: label and is_default (pre-filled in new flights). */
 export const flightTypesConfig = labelEntity({
   entity: 'flightType',
   endpoint: '/api/flight-types',

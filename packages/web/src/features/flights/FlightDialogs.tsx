@@ -31,7 +31,7 @@ import {
 } from '../reference-data';
 import { FLIGHTS_ENDPOINT, type Flight, FlightStatusTag, withSeconds } from './flight-model';
 
-// The flight dialogs of SPEC §2.4: new flight (§4.5 defaults), flight general info, flight status (§4.7), duplicate,
+// The flight dialogs: new flight (pre-filled with the defaults), flight general info, flight status, duplicate,
 // planning event/note with delete, flight note. Each is mounted with a new key per opening.
 
 type DialogProps = { opened: boolean; onClose: () => void; onSaved: (saved?: unknown) => void };
@@ -105,7 +105,7 @@ const PUBLIC: FormField = {
   label: 'Visible sur le planning public',
   kind: 'switch',
   isWide: true,
-  // SPEC §2.4 / §5.3: only when the planning widgets are enabled.
+  // Only when the planning widgets are enabled.
   isVisible: (settings) => settings.planningWidgetsEnabled,
 };
 

@@ -14,7 +14,7 @@ import {
   WeightTag,
 } from './flight-model';
 
-// SPEC §2.1 flights: every flight with its status, place, balloon, pilot, passengers against capacity (§4.3), weight
+// flights: every flight with its status, place, balloon, pilot, passengers against capacity, weight
 // against market mass and seats left; filters, ordering remembered; upcoming flights first by default (the
 // « À venir » switch is on when the list opens, and the order is by date then time).
 

@@ -16,7 +16,7 @@ import { IconAlertTriangle, IconArmchair, IconScale, IconUsers } from '@tabler/i
 import { statusIcon } from '../../app/status-icons';
 import { StatusTag } from '../../components';
 
-// What the flight screens read (SPEC §3 Flight, §7.4) and the §4.2/§4.3 tags they show.
+// What the flight screens read and the status, availability, counter and weight tags they show.
 
 export const FLIGHTS_ENDPOINT = '/api/flights';
 

@@ -21,8 +21,8 @@ export type Location = ReferenceRecord & {
 };
 
 /**
- * SPEC §3 Location: label required (§5.1); the restrictive switch (default on) shown only with the planning
- * widgets (§5.3), as is its column and filter: without public planning it means nothing to the user.
+ * Location: label required; the restrictive switch (default on) shown only with the planning
+ * widgets, as is its column and filter: without public planning it means nothing to the user.
  */
 export const locationsConfig: ReferenceEntityConfig<Location> = {
   entity: 'location',

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { SubNavigation } from '../../app/layout/SubNavigation';
 import { pathTo } from '../../app/routes';
 
-// Reference data (SPEC §2.1 other-data), in French alphabetical order.
+// Reference data (other-data), in French alphabetical order.
 const links = [
   { label: 'Apporteurs', to: pathTo('business-providers') },
   { label: 'Ballons', to: pathTo('balloons') },

@@ -1,6 +1,6 @@
 import { labelEntity } from '../reference-data/label-entity';
 
-/** SPEC §3 Passenger type, shown as 'Qualité' in the passenger dialog (§2.4): a label (§5.1), listed by label (§7.5). */
+/** Passenger type, shown as 'Qualité' in the passenger dialog: a label, listed by label. */
 export const passengerTypesConfig = labelEntity({
   entity: 'passengerType',
   endpoint: '/api/passenger-types',

@@ -1,6 +1,6 @@
 import { labelEntity } from '../reference-data/label-entity';
 
-/** SPEC §3 Payment method: a label (§5.1). */
+/** Payment method: a label. */
 export const paymentMethodsConfig = labelEntity({
   entity: 'paymentMethod',
   endpoint: '/api/payment-methods',

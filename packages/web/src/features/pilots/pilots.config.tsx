@@ -20,7 +20,7 @@ export type Pilot = ReferenceRecord & {
   medical_expires_on: string | null;
 };
 
-/** SPEC §3 Pilot: first and last name required (§5.1), email and tel inputs (§5.2), shown as full_name. */
+/** Pilot: first and last name required, email and tel inputs, shown as full_name. */
 export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
   entity: 'pilot',
   endpoint: '/api/pilots',

@@ -6,7 +6,7 @@ import { AFTER_CLOSE, type FakeCall, fakeFetch, INTERACTION_SUITE } from '../../
 import { renderWithProviders } from '../../test/render';
 import { DaySidebar } from './DaySidebar';
 
-// Issue 27, the day sidebar and its 'Passagers intéressés' (SPEC §2.4, §2.5): Escape in the dialog closes the dialog
+// Issue 27, the day sidebar and its 'Passagers intéressés': Escape in the dialog closes the dialog
 // only, the sidebar stays; a booking shows its number, and its alternative number beside it when it has one. The
 // server is a fake `fetch` answering as docs/api.md says.
 

@@ -45,7 +45,7 @@ import {
 } from '../flights/flight-model';
 import { type CardSettings, fullDate, PLANNING_ENDPOINT, useCardSettings } from './planning-model';
 
-// SPEC §2.5 day sidebar: the full date, the pending-passengers tag opening 'Passagers intéressés', the day's flights
+// Day sidebar: the full date, the pending-passengers tag opening 'Passagers intéressés', the day's flights
 // and notes by time with the morning (sun) and evening (moon) separators, flight cards (link, Dupliquer / Supprimer)
 // and event cards (open the note dialog), and the footer buttons for a new flight and a new note.
 

@@ -38,8 +38,8 @@ import {
   weekdayShort,
 } from './planning-model';
 
-// SPEC §2.1 planning, §4.8: a calendar in week and month views (remembered locally, week by default, weeks from
-// Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar (§2.5), the
+// planning: a calendar in week and month views (remembered locally, week by default, weeks from
+// Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar, the
 // day kept in the URL (?day=YYYY-MM-DD).
 
 const STATUS_COLORS: Record<string, string> = {

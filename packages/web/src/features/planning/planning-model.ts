@@ -5,7 +5,7 @@ import { api } from '../../api/client';
 import { notifyFailure } from '../../components';
 import { useStoredState } from '../../lib/local-storage';
 
-// The planning calendar's days (SPEC §4.8: week or month, weeks from Monday, French) and what it reads.
+// The planning calendar's days (week or month, weeks from Monday, French) and what it reads.
 
 export const PLANNING_ENDPOINT = '/api/planning';
 
@@ -55,7 +55,7 @@ const asDay = (date: Date) => date.toISOString().slice(0, 10);
 
 export const addDays = (day: string, days: number): string => asDay(new Date(asDate(day).getTime() + days * DAY_MS));
 
-/** Monday of the week holding `day` (SPEC §4.8: weeks start on Monday). */
+/** Monday of the week holding `day` (weeks start on Monday). */
 export function weekStart(day: string): string {
   const weekday = (asDate(day).getUTCDay() + 6) % 7; // Monday 0 … Sunday 6
   return addDays(day, -weekday);
@@ -113,7 +113,7 @@ export function rangeTitle(view: PlanningView, days: string[]): string {
 /** 'Samedi 20 juin 2026' (the day sidebar's full date). */
 export const fullDate = (day: string): string => capitalize(fullDay.format(asDate(day)));
 
-/** The view, remembered locally (SPEC §4.8: week by default); a stored value that is not a view is ignored. */
+/** The view, remembered locally (week by default); a stored value that is not a view is ignored. */
 export function usePlanningView(): [PlanningView, (view: PlanningView) => void] {
   const [stored, setStored] = useStoredState<string>('planning-view', DEFAULT_PLANNING_VIEW);
   const view = (PLANNING_VIEWS as readonly string[]).includes(stored)
@@ -122,7 +122,7 @@ export function usePlanningView(): [PlanningView, (view: PlanningView) => void] 
   return [view, setStored];
 }
 
-/** The `planning_flightcard_show_*` settings (SPEC §7.1 GET /api/settings?filters=key|like|~planning_~). */
+/** The `planning_flightcard_show_*` settings (GET /api/settings?filters=key|like|~planning_~). */
 export type CardSettings = {
   location: boolean;
   prestation: boolean;

@@ -9,8 +9,8 @@ export type Prestation = LabelRecord & {
 };
 
 /**
- * SPEC §3 Prestation: label (§5.1), is_default (§4.5) and its ticket template, a choice shown only when ticketing
- * is enabled (§5.3). Listed by label (§7.5). Issue 27: the shop product's reference (SKU) it is sold as, so the
+ * Prestation: label, is_default (pre-filled in new flights) and its ticket template, a choice shown only when
+ * ticketing is enabled. Listed by label. Issue 27: the shop product's reference (SKU) it is sold as, so the
  * shop's orders find it (else by the product's name).
  */
 export const prestationsConfig = labelEntity<Prestation>({

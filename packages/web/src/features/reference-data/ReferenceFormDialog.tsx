@@ -100,7 +100,7 @@ type FieldInputProps = {
   error?: string;
 };
 
-/** One field of a record dialog, by its kind. Required fields carry the native `required` (SPEC §5.1). */
+/** One field of a record dialog, by its kind. Required fields carry the native `required`. */
 export function FieldInput({ field, value, onChange, error }: FieldInputProps) {
   const text = typeof value === 'string' ? value : '';
   const common = {
@@ -235,9 +235,9 @@ export type ReferenceFormDialogProps<T extends ReferenceRecord> = {
 };
 
 /**
- * SPEC §2.4 creation/edit dialog of a reference entity, from its definition: the §3 fields in sections, the §5.1
- * required fields checked by the browser, email/tel inputs (§5.2), the §5.3 visibility rules, 'Données
- * sauvegardées' on success and the entity's creation/modification failure (§8) otherwise. Mount it with a new
+ * Creation/edit dialog of a reference entity, from its definition: its fields in sections, the required fields
+ * checked by the browser, email/tel inputs, the visibility rules of the settings, 'Données
+ * sauvegardées' on success and the entity's creation/modification failure otherwise. Mount it with a new
  * key for each opening: its values start from the record then.
  */
 export function ReferenceFormDialog<T extends ReferenceRecord>({

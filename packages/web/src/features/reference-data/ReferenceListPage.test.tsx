@@ -58,7 +58,7 @@ afterEach(() => {
 
 // Typing into dialogs in jsdom takes seconds.
 describe('ReferenceListPage', { timeout: 20_000 }, () => {
-  it('lists with the columns of the definition, in the SPEC §7.5 order, with the default tagged', async () => {
+  it('lists with the columns of the definition, in the default order, with the default tagged', async () => {
     signIn();
     serve({
       '/api/pilots': [
@@ -142,7 +142,7 @@ describe('ReferenceListPage', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Modifier le lieu de vol' });
     expect(within(dialog).getByRole('textbox', { name: 'Libellé' })).toHaveValue('Amboise');
     expect(within(dialog).getByRole('spinbutton', { name: 'Altitude de décollage (m)' })).toHaveValue(62);
-    // Planning widgets off: no restrictive switch (SPEC §5.3).
+    // Planning widgets off: no restrictive switch.
     expect(within(dialog).queryByRole('switch', { name: /restrictif/i })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText('La modification du lieu de vol a échoué')).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('ReferenceListPage', { timeout: 20_000 }, () => {
     expect(within(dialog).getByRole('switch', { name: /^Lieu restrictif/ })).toBeChecked();
   });
 
-  it('offers the ticket template of a prestation only with ticketing (SPEC §5.3)', async () => {
+  it('offers the ticket template of a prestation only with ticketing', async () => {
     signIn({ ticketingEnabled: true });
     serve({
       '/api/prestations': [{ id: 2, label: 'Vol découverte', is_default: 0, ticket_template_id: null }],

@@ -21,8 +21,8 @@ type DialogState<T> = { key: number; record: T | null; opened: boolean };
 export type ReferenceListPageProps<T extends ReferenceRecord> = { config: ReferenceEntityConfig<T> };
 
 /**
- * The list page of a reference entity (SPEC §2.1 other-data) from its definition: the data list of §2.6 (filters,
- * ordering, pagination, search), 'Ajouter' and, on each row, Modifier (the §2.4 dialog) and Supprimer (the
+ * The list page of a reference entity (other-data) from its definition: the data list (filters,
+ * ordering, pagination, search), 'Ajouter' and, on each row, Modifier (the edit dialog) and Supprimer (the
  * 'Suppression définitive...' confirmation; a refusal shows the server's reason and keeps the record).
  */
 export function ReferenceListPage<T extends ReferenceRecord>({ config }: ReferenceListPageProps<T>) {

@@ -4,9 +4,9 @@ import type { FormField, ReferenceColumn, ReferenceFilter, ReferenceRecord, Visi
 
 // Pieces several reference definitions share, so the same decision is written once.
 
-/** SPEC §5.3: the ticket-template choice on prestations needs ticketing. */
+/** The ticket-template choice on prestations needs ticketing. */
 export const whenTicketing: VisibilityRule = (settings) => settings.ticketingEnabled;
-/** SPEC §5.3: the location restrictive switch needs the planning widgets (setting equals 1). */
+/** The location restrictive switch needs the planning widgets (setting equals 1). */
 export const whenPlanningWidgets: VisibilityRule = (settings) => settings.planningWidgetsEnabled;
 
 export const BY_LABEL: OrderItem[] = [{ field: 'label', direction: 'ASC' }];
@@ -19,7 +19,7 @@ export const labelField = (label = 'Libellé'): FormField => ({
   isWide: true,
 });
 
-/** SPEC §3 is_default: one per entity; the server clears the previous one in the same transaction. */
+/** is_default: one per entity; the server clears the previous one in the same transaction. */
 export const defaultSwitch = (label: string, description: string): FormField => ({
   kind: 'switch',
   name: 'is_default',

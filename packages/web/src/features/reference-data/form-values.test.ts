@@ -15,7 +15,7 @@ const names = (config: { sections: Parameters<typeof visibleSections>[0] }, s: S
   visibleSections(config.sections, s).flatMap((section) => section.fields.map((field) => field.name));
 
 describe('reference dialog values', () => {
-  it('shows the ticket template choice on prestations only when ticketing is enabled (SPEC §5.3)', () => {
+  it('shows the ticket template choice on prestations only when ticketing is enabled', () => {
     expect(names(prestationsConfig, settings())).toEqual(['label', 'shop_sku', 'is_default']);
     expect(names(prestationsConfig, settings({ ticketingEnabled: true }))).toEqual([
       'label',
@@ -25,12 +25,12 @@ describe('reference dialog values', () => {
     ]);
   });
 
-  it('shows the location restrictive switch only with the planning widgets (SPEC §5.3)', () => {
+  it('shows the location restrictive switch only with the planning widgets', () => {
     expect(names(locationsConfig, settings())).not.toContain('is_restrictive');
     expect(names(locationsConfig, settings({ planningWidgetsEnabled: true }))).toContain('is_restrictive');
   });
 
-  it('starts a new location restrictive (SPEC §3 default) and not default', () => {
+  it('starts a new location restrictive (the default) and not default', () => {
     const values = initialValues(locationsConfig.sections, null);
     expect(values).toMatchObject({ label: '', is_restrictive: 1, is_default: 0, takeoff_altitude: '' });
   });

@@ -11,7 +11,7 @@ export type FormValues = Record<string, FieldValue>;
 export const isShown = (rule: VisibilityRule | undefined, settings: SessionSettings): boolean =>
   rule === undefined || rule(settings);
 
-/** The fields of the sections the current settings show (SPEC §5.3), sections left empty dropped. */
+/** The fields of the sections the current settings show, sections left empty dropped. */
 export function visibleSections(sections: FormSection[], settings: SessionSettings): FormSection[] {
   return sections
     .map((section) => ({ ...section, fields: section.fields.filter((field) => isShown(field.isVisible, settings)) }))

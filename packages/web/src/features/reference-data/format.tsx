@@ -17,7 +17,7 @@ export function formatNumber(value: unknown, unit?: string): string {
 
 export const formatFlag = (value: unknown): string => (value === 1 || value === true ? 'Oui' : 'Non');
 
-/** SPEC §3 is_default: the record pre-filled in new flights (§4.5). */
+/** is_default: the record pre-filled in new flights. */
 export function DefaultTag() {
   return (
     <StatusTag color="primary" size="small" icon={IconStarFilled} iconSize={12}>

@@ -1,4 +1,4 @@
-// Generic reference-data screens (SPEC §2.1 other-data, §2.4): each entity folder declares its definition and
+// Generic reference-data screens (other-data lists and their dialogs): each entity folder declares its definition and
 // exports ReferenceListPage with it as its page.
 
 export { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';

@@ -10,7 +10,7 @@ type LabelEntityOptions<T extends LabelRecord> = {
   storageKey: string;
   labels: ReferenceEntityConfig<T>['labels'];
   deleteMessage: (label: string) => string;
-  /** SPEC §3 is_default, with the switch's label and description. */
+  /** is_default, with the switch's label and description. */
   isDefault?: { label: string; description: string };
   extraFields?: FormField[];
   extraColumns?: ReferenceColumn<T>[];
@@ -19,8 +19,8 @@ type LabelEntityOptions<T extends LabelRecord> = {
 };
 
 /**
- * The definition of a labelled lookup (SPEC §3: booking origin, business provider, payment method, passenger type,
- * flight type, prestation): a required label (§5.1), searched and ordered by label (§7.5), optionally a default.
+ * The definition of a labelled lookup (booking origin, business provider, payment method, passenger type,
+ * flight type, prestation): a required label, searched and ordered by label, optionally a default.
  */
 export function labelEntity<T extends LabelRecord>(options: LabelEntityOptions<T>): ReferenceEntityConfig<T> {
   const hasDefault = options.isDefault !== undefined;

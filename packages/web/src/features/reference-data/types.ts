@@ -3,19 +3,19 @@ import type { SessionSettings } from '../../api/session-types';
 import type { DataColumn, Flag } from '../../components';
 import type { FilterDefinition, OptionLoader } from '../../lib/list-state';
 
-// One declarative definition per reference entity (SPEC §2.1 other-data, §2.4 dialogs, §3 fields) drives the
+// One declarative definition per reference entity (its fields, list and dialog) drives the
 // generic list page (ReferenceListPage) and the generic create/edit dialog (ReferenceFormDialog). Each entity's
 // definition lives in its own folder (features/balloons/balloons.config.tsx...).
 
-/** SPEC §5.3 visibility rules read the session's settings (GET /api/me). */
+/** Visibility rules read the session's settings (GET /api/me). */
 export type VisibilityRule = (settings: SessionSettings) => boolean;
 
 type FieldBase = {
-  /** The payload field (SPEC §3). */
+  /** The payload field. */
   name: string;
   /** French label, as the user reads it. */
   label: string;
-  /** SPEC §5.1: checked by the browser (required attribute) before anything is sent. */
+  /** Checked by the browser (required attribute) before anything is sent. */
   isRequired?: boolean;
   /** Absent: always shown. A hidden field is neither shown nor sent, so the stored value stays as it is. */
   isVisible?: VisibilityRule;
@@ -27,18 +27,18 @@ type FieldBase = {
 export type FormField = FieldBase &
   (
     | { kind: 'text'; maxLength?: number; autoComplete?: string }
-    /** type=email: the browser checks the address (SPEC §5.2). */
+    /** type=email: the browser checks the address. */
     | { kind: 'email' }
-    /** type=tel, spaced in pairs as typed (SPEC §5.2). */
+    /** type=tel, spaced in pairs as typed. */
     | { kind: 'phone' }
     /** A native number input, so min and step are the browser's checks too; the unit goes in the label. */
     | { kind: 'number'; min?: number; max?: number /** @default 'any' */; step?: number | 'any' }
-    /** SPEC §2.6 switch storing 1 or 0. */
+    /** A switch storing 1 or 0. */
     | { kind: 'switch'; defaultValue?: Flag }
     | { kind: 'textarea' }
     /** A calendar date (YYYY-MM-DD), the browser's own date input. */
     | { kind: 'date' }
-    /** A time of day (HH:mm), the browser's own time input; dialogs append the seconds (SPEC §5.2). */
+    /** A time of day (HH:mm), the browser's own time input; dialogs append the seconds. */
     | { kind: 'time' }
     /**
      * A choice among the records of another endpoint; sends the id (a number), or the chosen value as text with
@@ -58,11 +58,11 @@ export type ReferenceFilter = FilterDefinition & { isVisible?: VisibilityRule };
 export type ReferenceRecord = { id: number } & Record<string, unknown>;
 
 export type ReferenceEntityConfig<T extends ReferenceRecord = ReferenceRecord> = {
-  /** Names the create/modify failure messages of SPEC §8 (domain createFailedMessage/updateFailedMessage). */
+  /** Names the create/modify failure messages (domain createFailedMessage/updateFailedMessage). */
   entity: SavableEntity;
-  /** SPEC §7.5, e.g. '/api/balloons'. */
+  /** The API path, e.g. '/api/balloons'. */
   endpoint: string;
-  /** Remembers the list order in localStorage (SPEC §2.6). */
+  /** Remembers the list order in localStorage. */
   storageKey: string;
   labels: {
     /** Accessible name of the table, e.g. 'Ballons'. */
@@ -81,7 +81,7 @@ export type ReferenceEntityConfig<T extends ReferenceRecord = ReferenceRecord> =
   filters?: ReferenceFilter[];
   /** Shows the search box (the resource's declared search fields, 3 characters at least). */
   searchPlaceholder?: string;
-  /** SPEC §7.5 orders (prestations and passenger types by label, teammates by last then first name). */
+  /** Default orders (prestations and passenger types by label, teammates by last then first name). */
   defaultOrder: OrderItem[];
   embed?: string[];
   sections: FormSection[];

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import { type RegistrationRequest, RegistrationRequestsCard } from './RegistrationRequestsCard';
 
 // The staff's side of registration requests (issue 11 point 4) against a fake server answering as the real one does
-// (components/test-utils): the SPEC §7.3 read, the §8 load failure, 'Accepter' / 'Refuser' through the §2.4
+// (components/test-utils): the read, the load failure notice, 'Accepter' / 'Refuser' through their
 // confirmations, and a refusal whose French reason stays on screen with the dialog open.
 
 let fake: ReturnType<typeof fakeFetch>;

@@ -14,7 +14,7 @@ import {
 import { useNotifiedList } from '../../lib/use-notified-query';
 import { formatLongDate } from '../bookings/booking-model';
 
-// Registration requests filed on the public planning widget (issue 11 point 4; SPEC §7.3, §2.4): on the booking
+// Registration requests filed on the public planning widget (issue 11 point 4): on the booking
 // page they name the flight asked for, on the flight page the booking and its referent. Staff decide each waiting
 // one with the 'Accepter' / 'Refuser' confirmations; the server registers the passengers (or says why it cannot)
 // and mails the customer.

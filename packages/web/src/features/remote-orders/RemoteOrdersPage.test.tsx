@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/render';
 import RemoteOrdersPage from './RemoteOrdersPage';
 
 // The remote-orders page against a fake server answering as docs/api.md documents (GET /api/remote-orders,
-// POST /api/remote-orders/import, DELETE /api/remote-orders/{file}): the SPEC §4.6 dialog states.
+// POST /api/remote-orders/import, DELETE /api/remote-orders/{file}): the import dialog states (in progress, success, partial, failed).
 
 let fake: ReturnType<typeof fakeFetch>;
 let restoreScreen = () => {};

@@ -30,7 +30,7 @@ import { ApiError, api, request } from '../../api/client';
 import { pathTo } from '../../app/routes';
 import { confirmDelete, type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
 
-// remote-orders (SPEC §2.1, §2.4, §4.6, §7.6): partner order files waiting in the folder, imported (with their
+// remote-orders: partner order files waiting in the folder, imported (with their
 // bookings) and failed (with their errors). Each waiting file opens the import dialog: in progress, then success,
 // partial (booking and errors) or failed (errors and 'delete file' behind the 'Suppression définitive...' check).
 
@@ -103,7 +103,7 @@ function ErrorList({ errors }: { errors: string[] }) {
 
 type DialogState = { phase: 'running' } | { phase: 'done'; outcome: ImportOutcome };
 
-/** SPEC §4.6: in progress → success / partial / failed; a failed file can be deleted from here. */
+/** In progress → success / partial / failed; a failed file can be deleted from here. */
 function ImportDialog({ file, onClose, onDone }: { file: string; onClose: () => void; onDone: () => unknown }) {
   const [state, setState] = useState<DialogState>({ phase: 'running' });
   useEffect(() => {

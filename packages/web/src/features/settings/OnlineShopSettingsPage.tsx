@@ -8,7 +8,7 @@ import { fieldErrors, serverMessage } from '../../api/error-messages';
 import { notifyFailure, notifySuccess } from '../../components';
 import { SETTINGS_FAILED } from './SettingsForm';
 
-// settings/online-shop (su only, SPEC §6; issue 10): the WooCommerce shop's address, consumer key and secret. The
+// settings/online-shop (su only; issue 10): the WooCommerce shop's address, consumer key and secret. The
 // secret is sealed on the server and never sent back: the page only knows whether one is saved, and sends a new one
 // only when typed. « Tester la connexion » reads the shop with what is saved.
 

@@ -9,8 +9,8 @@ import { fieldErrors } from '../../api/error-messages';
 import { FlagSwitch, LazyRichTextField, notifyFailure, notifySuccess } from '../../components';
 import { setMe } from '../../session/store';
 
-// The settings pages (SPEC §2.1 settings children): a declared list of keys read with GET /api/settings (the
-// stored rows, defaults for the others) and saved all together with PUT /api/settings (all or nothing, §7.1).
+// The settings pages: a declared list of keys read with GET /api/settings (the
+// stored rows, defaults for the others) and saved all together with PUT /api/settings (all or nothing).
 
 export type SettingField = {
   key: SettingKey;

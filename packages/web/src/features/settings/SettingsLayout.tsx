@@ -4,7 +4,7 @@ import { SubNavigation } from '../../app/layout/SubNavigation';
 import { pathTo } from '../../app/routes';
 import { useMe } from '../../session/store';
 
-/** The settings area; links to pages a stricter guard would refuse (SPEC §6) are left out. */
+/** The settings area; links to pages a stricter guard would refuse are left out. */
 export default function SettingsLayout() {
   const me = useMe();
   const links = [

@@ -7,7 +7,7 @@ import { pathTo } from '../../app/routes';
 import { useNotifiedList } from '../../lib/use-notified-query';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
-// settings/widgets (issue 10): the public planning widget an operator embeds in its own site (ARCHITECTURE §5),
+// settings/widgets (issue 10): the public planning widget an operator embeds in its own site,
 // what it shows, and the snippet to paste in the site.
 
 const FIELDS: SettingField[] = [

@@ -8,7 +8,7 @@ export type Teammate = ReferenceRecord & {
   phone: string | null;
 };
 
-/** SPEC §3 Teammate: first and last name required (§5.1), listed by last then first name (§7.5). */
+/** Teammate: first and last name required, listed by last then first name. */
 export const teammatesConfig: ReferenceEntityConfig<Teammate> = {
   entity: 'teammate',
   endpoint: '/api/teammates',

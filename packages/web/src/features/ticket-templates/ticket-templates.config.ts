@@ -11,7 +11,7 @@ export type TicketTemplate = LabelRecord & {
 export const TICKET_TEMPLATES_ENDPOINT = '/api/ticket-templates';
 
 /**
- * SPEC §3 Ticket template (§2.4 dialog, §5.1 label and base required, §7.5): the layout a prestation's tickets are
+ * Ticket template (label and base required): the layout a prestation's tickets are
  * printed with, and the prestations that use it. A row opens the template's summary and preview.
  */
 export const ticketTemplatesConfig = labelEntity<TicketTemplate>({

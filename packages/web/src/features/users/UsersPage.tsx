@@ -20,7 +20,7 @@ import {
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
 
-// users (SPEC §2.1, §6: capability manage_users, no su bypass; issue 10): the staff accounts, created without a
+// users (capability manage_users, no su bypass; issue 10): the staff accounts, created without a
 // password (a first-login link is mailed), edited, invited again, deleted. Roles come from GET /api/roles.
 
 /** The server's reason when a delete is refused (a user with history: deactivate instead). */
