@@ -1,10 +1,11 @@
 import { SPACE_ACTOR, SPACE_NOT_FOUND } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/auth/session-format.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { MAX_SPACE_REQUESTS_PER_IP, MAX_SPACE_REQUESTS_PER_TOKEN } from '../../src/routes/space.js';
 import { parisToday } from '../../src/services/registration-requests.js';
 import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, register } from '../builders.js';
-import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 
 // Issue 28: the passenger's private space per booking. The link (256 random bits, kept hashed, dead once revoked,
 // replaced, expired or its booking canceled), every space route refusing another booking's records, the bounds,
@@ -450,6 +451,36 @@ describe(`the booking's space on ${engine}`, () => {
       expect((await space('GET', guess, '', undefined, ip)).statusCode).toBe(404);
     }
     expect((await space('GET', 'H'.repeat(43), '', undefined, ip)).statusCode).toBe(429);
+  });
+
+  it('puts the link in the confirmation and postponement templates of an existing install, edited bodies kept', async () => {
+    const database = await createTestDatabase('0029_voucher_rules');
+    try {
+      const edited = '<p>Bonjour {{referent.full_name}}, merci pour votre commande.</p>';
+      await database.db
+        .updateTable('email_templates')
+        .set({ body: edited })
+        .where('slug', '=', 'booking-confirmation')
+        .execute();
+      await migrateToLatest(database.db, database.dialect);
+      const rows = await database.db
+        .selectFrom('email_templates')
+        .select(['slug', 'label', 'body', 'variables'])
+        .where('slug', 'in', ['booking-confirmation', 'flight-weather-postponed', 'gift-space'])
+        .orderBy('slug')
+        .execute();
+      expect(rows.map((r) => r.slug)).toEqual(['booking-confirmation', 'flight-weather-postponed', 'gift-space']);
+      for (const row of rows) {
+        expect(row.body, row.slug).toContain('{{booking.space_url}}');
+        expect(JSON.parse(row.variables ?? '[]'), row.slug).toContain('{{booking.space_url}}');
+      }
+      expect(rows[0]!.body.startsWith(edited)).toBe(true);
+      // The seeded postponement body keeps its closing words after the link.
+      expect(rows[1]!.body).toMatch(/espace : <a href="\{\{booking\.space_url\}\}">.*<p>À très bientôt/);
+      expect(rows[2]!.label).toBe('Bon cadeau : votre espace');
+    } finally {
+      await database.destroy();
+    }
   });
 
   it('reads 16 kB of body at most', async () => {
