@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { apiPost, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
 
 // Issue 8, end to end in French: a seller takes a phone order from scratch to printed tickets (new booking →
-// customer → passengers → billing → status → tickets PDF), the §5.2 uniqueness message, the search by '#number'
+// customer → passengers → billing → status → tickets PDF), the 'Ce numéro existe déjà' uniqueness message, the search by '#number'
 // and by a passenger's last name, each status list; screenshots at 1440 px and 800 px.
 
 const run = Date.now().toString(36).slice(-5).toUpperCase();

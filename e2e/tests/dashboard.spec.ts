@@ -1,7 +1,7 @@
 import { apiPost, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
 
 // Issue 12 point 1, end to end in French: the operator lands on the dashboard and sees the coming week's flight
-// with its §4.3 counter, the pending passengers of a coming day ('Passagers intéressés'), what needs doing (a card
+// with its passenger counter, the pending passengers of a coming day ('Passagers intéressés'), what needs doing (a card
 // opens the bookings list narrowed to exactly what it counts), and the season charts; at 1440 and 800 px. The data
 // is seeded through the API like the other specs (the server is shared, so counts are read as 'at least').
 
@@ -51,7 +51,7 @@ test('the operator sees the week, what to do, and opens the filtered list from a
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(page.getByRole('heading', { name: 'À faire' })).toBeVisible();
-  // The week's flights: our balloon tomorrow at 06:45, one passenger of three places (§4.3: success), 2 places left.
+  // The week's flights: our balloon tomorrow at 06:45, one passenger of three places (counter: success), 2 places left.
   const flights = page.getByRole('table', { name: 'Vols à venir' });
   const row = flights.getByRole('row').filter({ hasText: `F-DB${run}` });
   await expect(row).toContainText('06:45');

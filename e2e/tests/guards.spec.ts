@@ -13,7 +13,7 @@ import {
 
 const refused = 'Page réservée aux rôles ayant le droit « Gérer les utilisateurs ».';
 
-test.describe('route guards (SPEC §2.2, §6)', () => {
+test.describe('route guards (session, roles and permissions)', () => {
   let operator: Account;
 
   test.beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
 
-// Issue 9, end to end in French: a chief pilot plans a day (new flight with the §4.5 defaults, a note), opens the
-// day sidebar and its separators, fills the basket from the pending bookings of that day, sees the §4.3 counter
+// Issue 9, end to end in French: a chief pilot plans a day (new flight pre-filled with the defaults, a note), opens the
+// day sidebar and its separators, fills the basket from the pending bookings of that day, sees the passenger counter
 // turn warning then danger (after confirming the overload), sets the flight realized with its times, duplicates it
 // with its registrations, opens the operational flight plan and its PDF; the week/month view survives a reload.
 

@@ -11,10 +11,10 @@ import {
   test,
 } from './support/fixtures.js';
 
-// SPEC §2.1 other-data and the reference-data dialogs of §2.4, end to end in French: for each of the ten entities,
+// The other-data lists and their reference-data dialogs, end to end in French: for each of the ten entities,
 // create (after the browser's required-field check), edit, and find the record again through the list's search or
-// one of its filters; then default switching, refused and allowed deletion, the §5.3 visibility rules, the balloon
-// summary with its §9 calculator, and screenshots at 1440 px (desktop project) and 800 px.
+// one of its filters; then default switching, refused and allowed deletion, the visibility rules of the settings, the balloon
+// summary with its maximum takeoff mass calculator, and screenshots at 1440 px (desktop project) and 800 px.
 
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 
@@ -31,7 +31,7 @@ type Journey = {
   add: string;
   createTitle: string;
   editTitle: string;
-  /** The required field left empty first (SPEC §5.1). */
+  /** The required field left empty first. */
   required: string;
   /** Fills the dialog of a new record whose name is `name`. */
   fill: (dialog: Locator, name: string) => Promise<void>;
@@ -216,7 +216,7 @@ const JOURNEYS: Journey[] = [
   },
 ];
 
-/** Rows of the list: table rows from 1024 px, cards below (SPEC §2.6). */
+/** Rows of the list: table rows from 1024 px, cards below. */
 const rows = (page: Page) => page.locator('main').locator('tbody tr, ul[aria-label] > li');
 const rowOf = (page: Page, text: string) => rows(page).filter({ hasText: text });
 const saved = (page: Page) => page.getByRole('alert').filter({ hasText: 'Données sauvegardées' }).first();
@@ -264,7 +264,7 @@ test.describe('each reference entity: create, edit, find', () => {
       await signIn(page);
       await openOtherData(page, journey.title);
 
-      // Create: the browser refuses the empty required field; nothing is sent (SPEC §5.1).
+      // Create: the browser refuses the empty required field; nothing is sent.
       await page.getByRole('button', { name: journey.add }).click();
       const create = page.getByRole('dialog', { name: journey.createTitle });
       await journey.fill(create, name);
@@ -320,7 +320,7 @@ test('a new default replaces the previous one', async ({ page }) => {
 });
 
 test('deletion: refused with the reason while flights use the balloon, done once nothing does', async ({ page }) => {
-  // The refusal is logged with its response (SPEC §8), on purpose here.
+  // The refusal is logged with its response, on purpose here.
   allowConsole(page, /^Ce ballon est utilisé par 1 vol : suppression impossible\./);
   const used = await apiPost(api, '/api/balloons', { label: `Utilisé ${run}`, passengers: 6, takeoff_max_mass: 1800 });
   await apiPost(api, '/api/flights', {
@@ -358,7 +358,7 @@ test('deletion: refused with the reason while flights use the balloon, done once
   await expect(page.getByRole('alert').filter({ hasText: 'Élément supprimé' })).toBeVisible();
 });
 
-test('visibility rules of SPEC §5.3 follow the settings', async ({ page }, testInfo) => {
+test('visibility rules (ticketing, planning widgets) follow the settings', async ({ page }, testInfo) => {
   await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
   await apiPost(api, '/api/ticket-templates', { label: `Billet ${run}`, template_base: 'classic' });
   await page.goto('/other-data/prestations');
@@ -391,7 +391,7 @@ test('visibility rules of SPEC §5.3 follow the settings', async ({ page }, test
 });
 
 test('balloon summary: flights count and the maximum takeoff mass calculator', async ({ page }, testInfo) => {
-  // SPEC §9 by hand: 15 °C, 1000 m max, takeoff 200 m, 3000 m³, envelope 100 °C → 9,80 °C, 898,75 hPa, 802 kg.
+  // The maximum takeoff mass by hand: 15 °C, 1000 m max, takeoff 200 m, 3000 m³, envelope 100 °C → 9,80 °C, 898,75 hPa, 802 kg.
   await apiPost(api, '/api/locations', {
     label: `Terrain ${run}`,
     is_default: 1,

@@ -5,7 +5,7 @@ import { expect, screenshotPath, test } from './support/fixtures.js';
 const notice = "Une nouvelle version de l'application est disponible.";
 
 /**
- * SPEC §1: a new version waiting to be activated shows a notice with 'Mettre à jour'. A real deployment is
+ * A new version waiting to be activated shows a notice with 'Mettre à jour'. A real deployment is
  * simulated without rebuilding: the server serves the built app from a copy (WEB_DIR, made by the global setup),
  * and the test changes that copy's sw.js the way a new build would. The browser's own update check then installs
  * the new worker, which waits (registerType 'prompt') until the user presses the button.

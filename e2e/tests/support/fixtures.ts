@@ -24,7 +24,7 @@ const NETWORK_STATUS_LINE = /^Failed to load resource: the server responded with
 const SERVICE_WORKER_BLOCKED = /^Service Worker registration blocked by Playwright$/;
 const allowedByPage = new WeakMap<Page, RegExp[]>();
 
-/** Lets the page log these (a failure the test provokes, logged with its response as SPEC §8 asks). */
+/** Lets the page log these (a failure the test provokes, logged with its response like every failure). */
 export function allowConsole(page: Page, ...patterns: RegExp[]): void {
   allowedByPage.set(page, [...(allowedByPage.get(page) ?? []), ...patterns]);
 }
