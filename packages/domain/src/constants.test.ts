@@ -24,7 +24,7 @@ describe('business constants and limits', () => {
   });
 });
 
-describe('isAllowedLinkUrl (§5.5)', () => {
+describe('isAllowedLinkUrl (rich-text link schemes)', () => {
   it('accepts every allowed scheme, in any case', () => {
     const samples: Record<(typeof ALLOWED_LINK_SCHEMES)[number], string> = {
       http: 'http://example.fr',

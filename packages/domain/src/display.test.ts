@@ -10,7 +10,7 @@ import {
   totalWeightColor,
 } from './display.js';
 
-describe('flight availability (§4.3)', () => {
+describe('flight availability', () => {
   it('maps a planned flight’s seats at every threshold', () => {
     expect(flightAvailabilityDisplay('planned', null)).toEqual({ state: 'unknown', color: 'disabled' });
     expect(flightAvailabilityDisplay('planned', undefined)).toEqual({ state: 'unknown', color: 'disabled' });
@@ -40,7 +40,7 @@ describe('flight availability (§4.3)', () => {
   });
 });
 
-describe('passenger counter against capacity (§4.3)', () => {
+describe('passenger counter against capacity', () => {
   it('uses danger at capacity, warning from capacity minus 2, success below', () => {
     expect(passengerCounterDisplay(7, 10)).toEqual({ color: 'success', exceedsCapacity: false });
     expect(passengerCounterDisplay(8, 10)).toEqual({ color: 'warning', exceedsCapacity: false });
@@ -60,7 +60,7 @@ describe('passenger counter against capacity (§4.3)', () => {
   });
 });
 
-describe('total weight against market_mass (§4.3)', () => {
+describe('total weight against market_mass', () => {
   it('uses danger above, warning from 80 %, success below', () => {
     expect(totalWeightColor(799, 1000)).toBe('success');
     expect(totalWeightColor(800, 1000)).toBe('warning');
@@ -85,7 +85,7 @@ describe('total weight against market_mass (§4.3)', () => {
   });
 });
 
-describe('pendingPassengers (§4.3)', () => {
+describe('pendingPassengers', () => {
   it('sums passengers_number', () => {
     expect(pendingPassengers([])).toBe(0);
     expect(pendingPassengers([{ passengers_number: 2 }, { passengers_number: 3 }, { passengers_number: null }])).toBe(
@@ -94,7 +94,7 @@ describe('pendingPassengers (§4.3)', () => {
   });
 });
 
-describe('morning / evening split at 12:00 (§2.5)', () => {
+describe('morning / evening split at 12:00', () => {
   it('splits on the hour', () => {
     expect(isMorning('00:00')).toBe(true);
     expect(isMorning('06:30:00')).toBe(true);

@@ -31,7 +31,7 @@ const AVAILABILITY_COLORS: Record<AvailabilityState, AvailabilityColor> = {
 };
 
 /**
- * Availability tag of a flight (§4.3). For a planned flight the colour follows the seats left; a realized
+ * Availability tag of a flight. For a planned flight the colour follows the seats left; a realized
  * flight is green and a weather-postponed or canceled one red whatever the seats. `state` always describes
  * the seats (a realized flight can be 'full'), so a label can say so. An unknown status slug gets 'disabled'.
  */
@@ -60,7 +60,7 @@ export type PassengerCounterDisplay = {
 };
 
 /**
- * Passenger counter against the balloon's capacity (§4.3): count ≥ capacity danger; count ≥ capacity − 2
+ * Passenger counter against the balloon's capacity: count ≥ capacity danger; count ≥ capacity − 2
  * warning; otherwise success; no balloon (capacity null/undefined) disabled.
  */
 export const passengerCounterDisplay = (
@@ -77,7 +77,7 @@ export const passengerCounterDisplay = (
 export type WeightColor = Extract<TagColor, 'danger' | 'warning' | 'success' | 'disabled'>;
 
 /**
- * Flight total weight against the balloon's market_mass (payload) (§4.3): above it danger; at least 80 % of
+ * Flight total weight against the balloon's market_mass (payload): above it danger; at least 80 % of
  * it warning; otherwise success. Without a usable market_mass (null, undefined, 0 or less: no balloon, or
  * the payload was never entered) there is nothing to compare to, so 'disabled', as the passenger counter
  * without a balloon. A null total weight (no weighed passenger) counts as 0.
@@ -96,7 +96,7 @@ export const totalWeightColor = (
 };
 
 /**
- * Pending passengers of a day (§4.3): the sum of passengers_number over the bookings given, which the caller
+ * Pending passengers of a day: the sum of passengers_number over the bookings given, which the caller
  * has already restricted to pending ones. A missing passengers_number counts as 0.
  */
 export const pendingPassengers = (bookings: readonly { passengers_number: number | null | undefined }[]): number =>
@@ -111,7 +111,7 @@ export const hourOf = (time: string): number => {
   return Number(match[1]);
 };
 
-/** Morning is before 12:00, evening from 12:00 (§2.5: sun and moon separators of the day sidebar). */
+/** Morning is before 12:00, evening from 12:00 (sun and moon separators of the day sidebar). */
 export const isMorning = (time: string): boolean => hourOf(time) < MORNING_EVENING_SPLIT_HOUR;
 
 export type DayPeriod = 'morning' | 'evening';

@@ -18,7 +18,7 @@ const inputs = {
 };
 
 describe('computeFieldMasses', () => {
-  it('counts the passengers not marked absent, with the allowance, against the §9 calculator', () => {
+  it('counts the passengers not marked absent, with the allowance, against the maximum takeoff mass calculator', () => {
     const passengers = [
       { weight: 64.5, is_present: 1 as const },
       { weight: 95, is_present: null },

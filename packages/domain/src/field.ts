@@ -245,7 +245,7 @@ const round2 = (v: number) => Math.round(v * 100) / 100 + 0;
 /**
  * The boarding's masses as the office's flight plan computes them (services/flight-masses.ts), on the passengers
  * who fly: those marked 'Absent' are left out, those not yet checked in still count. The maximum takeoff mass is
- * the §9 calculator's with the ground temperature entered on the field.
+ * the maximum takeoff mass calculator's with the ground temperature entered on the field.
  */
 export function computeFieldMasses(
   inputs: FieldMassInputs,

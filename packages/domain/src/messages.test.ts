@@ -69,7 +69,7 @@ describe.skipIf(spec === undefined)('against SPEC.md', () => {
     }
   });
 
-  it('covers every quoted text of the error catalogue (§8)', () => {
+  it('covers every quoted text of the error catalogue', () => {
     const catalogue = text.slice(text.indexOf('## 8.'), text.indexOf('## 9.'));
     const quoted = [...catalogue.matchAll(/(?<=[\s(])'(.+?)'(?=[\s;,.):?!])/g)].map((m) => m[1] as string);
     expect(quoted.length).toBeGreaterThan(50);

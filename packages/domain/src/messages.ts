@@ -2,17 +2,17 @@
 // them). MESSAGES holds the texts the spec quotes; the objects after it hold wording the spec leaves out
 // ("exact wording not shown"), built on the pattern of its own messages.
 
-/** Every text quoted by the spec (§1, §2.4, §2.6, §5.2, §8), word for word. */
+/** Every fixed French text of the interface (notices, dialogs, empty states, errors, successes), word for word. */
 export const MESSAGES = {
-  // §1 new-version notice
+  // New-version notice
   newVersionAvailable: "Une nouvelle version de l'application est disponible.",
   updateApp: 'Mettre à jour',
-  // §2.4 dialogs
+  // Dialogs
   allPassengersFlown: 'Tous les passagers ont-ils volé ?',
   pendingBookingsTitle: 'Passagers intéressés',
   importLatestOrders: 'Importer les dernières commandes',
   noNewOrder: 'Aucune nouvelle commande',
-  // §2.4 dialog buttons (Annuler / Valider) and confirmation dialogs
+  // Dialog buttons (Annuler / Valider) and confirmation dialogs
   cancel: 'Annuler',
   validate: 'Valider',
   accept: 'Accepter',
@@ -20,11 +20,11 @@ export const MESSAGES = {
   delete: 'Supprimer',
   deleteTitle: 'Suppression définitive...',
   deleteConfirm: 'Je confirme la suppression définitive',
-  // §2.6 and §8 empty states, §5.2 uniqueness
+  // Empty states, uniqueness
   noData: "Aucune donnée n'a été trouvée...",
   noResult: 'Aucun résultat...',
   numberAlreadyExists: 'Ce numéro existe déjà',
-  // §8 dialog and action messages
+  // Dialog and action failures
   apiKeyCreateFailed: "La création de la clé d'API a échoué",
   searchFailed: 'Erreur lors de la recherche',
   linkedBookingAddFailed: "L'ajout de la réservation liée a échoué",
@@ -51,7 +51,7 @@ export const MESSAGES = {
   statusUpdateFailed: 'La modification du statut a échoué',
   emailTemplateUpdateFailed: "La modification du modèle d'email a échoué",
   passengerUpdateFailed: 'La modification du passager a échoué',
-  // §8 load failures
+  // Load failures
   itemsLoadFailed: 'Le chargement des éléments a échoué',
   dataListLoadFailed: 'Erreur de chargement de la liste de données',
   filterLoadFailed: 'Erreur de chargement : {filter id}',
@@ -69,7 +69,7 @@ export const MESSAGES = {
   pendingBookingsLoadFailed: 'Le chargement des réservations en attente a échoué',
   passengerSupplementLoadFailed: 'Erreur de chargement du supplément passager',
   ticketTemplateLoadFailed: 'Erreur de chargement du modèle de billet',
-  // §8 success messages
+  // Success messages
   saved: 'Données sauvegardées',
   bookingLinked: 'Réservation liée',
   dateAdded: 'Date ajoutée',
@@ -88,12 +88,12 @@ export const fillMessage = (template: string, values: Record<string, string | nu
     Object.hasOwn(values, name) ? String(values[name]) : slot,
   );
 
-/** 'Erreur de chargement : {filter id}' (§8) for one filter of a data list. */
+/** 'Erreur de chargement : {filter id}' for one filter of a data list. */
 export const filterLoadFailedMessage = (filterId: string): string =>
   fillMessage(MESSAGES.filterLoadFailed, { 'filter id': filterId });
 
 /**
- * Result of the online-shop import (§2.4): the count of imported orders, or 'Aucune nouvelle commande'.
+ * Result of the online-shop import: the count of imported orders, or 'Aucune nouvelle commande'.
  * The spec gives no wording for the count; this one agrees the noun and participle with it.
  */
 export const importedOrdersMessage = (count: number): string => {
@@ -101,7 +101,7 @@ export const importedOrdersMessage = (count: number): string => {
   return count === 1 ? '1 commande importée' : `${count} commandes importées`;
 };
 
-/** Rich-text toolbar tooltips (§5.5), in toolbar order. */
+/** Rich-text toolbar tooltips, in toolbar order. */
 export const EDITOR_TOOLTIPS = {
   undo: 'Annuler',
   redo: 'Rétablir',
@@ -123,7 +123,7 @@ export const EDITOR_TOOLTIPS = {
 
 // ---- Wording the spec leaves out, on the pattern of its own messages ----
 
-/** After a confirmed deletion (not in §8's list: 'Données sauvegardées' would say the wrong thing). */
+/** After a confirmed deletion (not among the success messages: 'Données sauvegardées' would say the wrong thing). */
 export const DELETED_MESSAGE = 'Élément supprimé';
 
 /** An existing customer chosen for a booking, on the pattern of 'Réservation liée'. */
@@ -147,7 +147,7 @@ export type SavableEntity =
   | 'ticketTemplate'
   | 'user';
 
-/** The entity as it follows "La création" / "La modification" (§8 lists these failures without wording). */
+/** The entity as it follows "La création" / "La modification" (create and modify failures of each entity). */
 const ENTITY_COMPLEMENTS: Record<SavableEntity, string> = {
   balloon: 'du ballon',
   note: 'de la note',
@@ -175,7 +175,7 @@ export const createFailedMessage = (entity: SavableEntity): string =>
 export const updateFailedMessage = (entity: SavableEntity): string =>
   `La modification ${ENTITY_COMPLEMENTS[entity]} a échoué`;
 
-/** §8 list load failures, on the pattern of 'Erreur de chargement des passagers'. */
+/** List load failures, on the pattern of 'Erreur de chargement des passagers'. */
 export const LIST_LOAD_FAILED_MESSAGES = {
   paymentMethods: 'Erreur de chargement des moyens de paiement',
   bookingOrigins: 'Erreur de chargement des origines',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countryCodeLength, formatPhone } from './phone.js';
 
-describe('formatPhone (§5.2)', () => {
+describe('formatPhone (spaced in pairs)', () => {
   it('groups a French number in pairs after stripping spaces, dots and dashes', () => {
     expect(formatPhone('0612345678')).toBe('06 12 34 56 78');
     expect(formatPhone('06.12-34 56.78')).toBe('06 12 34 56 78');

@@ -9,7 +9,7 @@ const overTheWire = (q: ListQuery): ListQuery =>
   parseListQuery(searchParamsToRecord(new URLSearchParams(formatListQuery(q).toString())));
 
 describe('formatListQuery', () => {
-  it('writes the query strings of the spec (§7)', () => {
+  it('writes the query strings the web app sends', () => {
     const params = formatListQuery({
       filters: [
         { field: 'booking_status.slug', op: '=', value: 'pending' },

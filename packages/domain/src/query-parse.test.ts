@@ -20,7 +20,7 @@ const errorOf = (fn: () => unknown): QueryError => {
 };
 
 describe('parseListQuery: filters', () => {
-  it('parses the filters the spec sends (§7)', () => {
+  it('parses the filters the web app sends', () => {
     expect(
       parseListQuery({
         filters: 'booking_status.slug|=|pending,requested_dates.date|=|2025-06-14',

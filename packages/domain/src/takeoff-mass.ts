@@ -46,7 +46,7 @@ const round = (value: number, decimals: number): number => {
 };
 
 /**
- * The §9 formulas, computed on unrounded intermediates; only the returned values are rounded.
+ * The calculator's formulas, computed on unrounded intermediates; only the returned values are rounded.
  * - outside = ground − 0.0065 × (max altitude − takeoff altitude)
  * - pressure = 1013.25 × (1 − 0.0065 × max altitude / 288.16)^5.256
  * - lift = 0.3484 × volume × pressure × (1/(outside + 273.16) − 1/(envelope + 273.16))

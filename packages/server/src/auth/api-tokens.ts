@@ -3,7 +3,7 @@ import type { DB } from '../db/schema.js';
 import { randomToken, sha256 } from './session-format.js';
 import { TOUCH_INTERVAL_MS } from './sessions.js';
 
-// API clients (spec §3, §4.4): the token is shown once at creation; only its sha256 is stored (unique index).
+// API clients: the token is shown once at creation; only its sha256 is stored (unique index).
 
 /** Prefixed so a leaked key is recognisable in logs and by secret scanners. */
 export const API_TOKEN_PREFIX = 'mgf_';

@@ -3,7 +3,7 @@ import { sendTemplateMail } from '../mail/templates.js';
 import { issueUserToken, type UserTokenKind } from './user-tokens.js';
 
 // The mails carrying a single-use link: password reset (60 min) and first login (7 days). Keep the paths in sync
-// with the web app's /auth routes (spec §2.1: reset-password and first-login take token and email).
+// with the web app's /auth routes (reset-password and first-login take token and email).
 
 const LINKS: Record<UserTokenKind, { path: string; template: string }> = {
   reset: { path: '/auth/reset-password', template: 'password-reset' },

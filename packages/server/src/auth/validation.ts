@@ -75,7 +75,7 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
   throw new ValidationError(errors, first ?? 'Les données envoyées sont invalides.');
 }
 
-/** Digits-only route parameter (spec §5.3); anything else is a 404 like an unknown id. */
+/** Digits-only route parameter; anything else is a 404 like an unknown id. */
 export function parseId(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);

@@ -8,7 +8,7 @@ import { literalLimit } from '../engine/sql.js';
 import type { RouteAccess } from '../http/context.js';
 import { BadRequestError, NotFoundError } from '../http/errors.js';
 
-// API keys (settings area, spec §6: manage_settings or su). The token is answered once, at creation; the table
+// API keys (settings area: manage_settings or su). The token is answered once, at creation; the table
 // holds its sha256 only and the list never shows it. A bearer token itself never reaches these routes.
 
 const SETTINGS: { access: RouteAccess } = { access: { capability: 'manage_settings' } };

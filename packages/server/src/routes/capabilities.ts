@@ -8,7 +8,7 @@ import { diffRow, recordHistory } from '../engine/history.js';
 import type { RouteAccess } from '../http/context.js';
 import { NotFoundError, ValidationError } from '../http/errors.js';
 
-// The capabilities page (spec §6: role su only): which capability each role carries. The role list itself is
+// The capabilities page (role su only): which capability each role carries. The role list itself is
 // GET /api/roles (engine). A change applies to the next request of every signed-in user, in every process: the
 // session lookup reads role_capabilities each time (auth/sessions.ts).
 

@@ -18,7 +18,7 @@ import { literalLimit } from '../engine/sql.js';
 import type { RouteAccess, SessionUser } from '../http/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 
-// Writes of the users page (spec §6: capability manage_users, with NO su bypass). The list (GET /api/users) is a
+// Writes of the users page (capability manage_users, with NO su bypass). The list (GET /api/users) is a
 // read-only resource of the engine with the same access. Users are created without a password and get a
 // first-login link by mail.
 //

@@ -7,7 +7,7 @@ import { fullName } from './booking-summaries.js';
 import { passengersStillToFly } from './flight-realization.js';
 
 // POST /api/planning/range {from, to}: what the planning calendar shows for a week or a month (issue 9): each
-// flight with its time, status, balloon, seats left; each event; the pending passengers of each day (§4.3). Three
+// flight with its time, status, balloon, seats left; each event; the pending passengers of each day. Three
 // queries whatever the number of days, bounded to 42 days (six weeks, a month grid).
 
 export const MAX_RANGE_DAYS = 42;

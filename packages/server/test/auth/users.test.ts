@@ -3,7 +3,7 @@ import { issueUserToken } from '../../src/auth/user-tokens.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import { createUser, linkAndUnknownAnswers, usePasswordLink } from './support.js';
 
-// POST/PUT/DELETE /api/users and the invitation (spec §6: manage_users, no su bypass). Mails go to the outbox
+// POST/PUT/DELETE /api/users and the invitation (manage_users, no su bypass). Mails go to the outbox
 // (no SMTP here); password-flows.test.ts follows a first-login mail through a real SMTP server.
 
 describe(`users endpoints on ${engine}`, () => {

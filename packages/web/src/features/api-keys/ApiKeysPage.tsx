@@ -29,7 +29,7 @@ const ENDPOINT = '/api/api-clients';
 const dateTime = (value: string | null) =>
   value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : 'Jamais';
 
-/** Step 2 (§4.4): the key, shown once; Fermer only after the confirmation is ticked. */
+/** Step 2: the key, shown once; Fermer only after the confirmation is ticked. */
 function NewKeyShown({ token, onClose }: { token: string; onClose: () => void }) {
   const [isCopied, setCopied] = useState(false);
   return (

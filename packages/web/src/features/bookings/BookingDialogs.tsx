@@ -62,7 +62,7 @@ function useFormValues(sections: Parameters<typeof initialValues>[0], record: Re
   return { values, setValues, set };
 }
 
-/** General booking info (§2.4): number locked until unlocked, both numbers unique (§5.2), flight slots. */
+/** General booking info: number locked until unlocked, both numbers unique, flight slots. */
 export function GeneralInfoDialog({ booking, opened, onClose, onSaved }: BookingDialogProps) {
   const { settings } = useMe();
   const { values, set } = useFormValues(GENERAL_SECTIONS, booking);
@@ -78,7 +78,7 @@ export function GeneralInfoDialog({ booking, opened, onClose, onSaved }: Booking
   useEffect(() => {
     if (slots.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.flightSchedules, slots.error);
   }, [slots.isError, slots.error]);
-  // §8: the booking-info dialog reports both checks with the 'alternatif' variant.
+  // The booking-info dialog reports both checks with the 'alternatif' variant.
   const numberCheck = useUniqueNumber({
     endpoint: BOOKINGS_ENDPOINT,
     field: 'number',
@@ -229,7 +229,7 @@ export function BillingDialog({ booking, opened, onClose, onSaved }: BookingDial
 
 type StatusRow = { id: number; slug: string; label: string };
 
-/** Booking status (§2.4): any listed status, the list read from the server (§4.1). */
+/** Booking status: any listed status, the list read from the server. */
 export function StatusDialog({ booking, opened, onClose, onSaved }: BookingDialogProps) {
   const [statusId, setStatusId] = useState(String(booking.booking_status_id));
   const statuses = useQuery({
@@ -286,7 +286,7 @@ class CustomerLinkError extends Error {
 }
 
 /**
- * Customer create/edit (§2.4, §3, §5.1, §5.3); a new customer is then associated with the booking (§7.2). Issue 27:
+ * Customer create/edit; a new customer is then associated with the booking. Issue 27:
  * without a customer, staff first search the existing ones and pick one (after a confirm step) rather than
  * duplicating a repeat customer; with one, the edit says how many bookings share it, and « Changer de client »
  * searches (or creates) another.
@@ -321,7 +321,7 @@ export function CustomerDialog({
   const changeType = (value: FieldValue) =>
     setValues((current) => {
       const next: FormValues = { ...current, customer_type_id: value };
-      // §5.3: an individual has no company name, SIRET or VAT number.
+      // An individual has no company name, SIRET or VAT number.
       if (value === INDIVIDUAL_TYPE_ID) for (const name of COMPANY_FIELDS) next[name] = '';
       return next;
     });
@@ -407,7 +407,7 @@ export function CustomerDialog({
   );
 }
 
-/** Add requested dates (§2.4): several at once, each required, duplicates sent once (§5.3). */
+/** Add requested dates: several at once, each required, duplicates sent once. */
 export function RequestedDatesDialog({
   booking,
   existing,
@@ -478,7 +478,7 @@ export function RequestedDatesDialog({
 
 export type BookingNote = { id: number; content: string; booking_id: number; created_at: string };
 
-/** Booking note create/edit (§2.4; content required, 6-row textarea in a dialog). */
+/** Booking note create/edit (content required, 6-row textarea in a dialog). */
 export function NoteDialog({
   booking,
   note,
@@ -507,7 +507,7 @@ export function NoteDialog({
 
 type SearchedBooking = Pick<Booking, 'id' | 'number' | 'number_alt' | 'passengers_number' | 'referent_passenger'>;
 
-/** Link a booking to another (§2.4, search-driven): §7.2 search on numbers and names, then POST /api/booking-links. */
+/** Link a booking to another (search-driven): search on numbers and names, then POST /api/booking-links. */
 export function LinkBookingDialog({
   booking,
   linkedIds,

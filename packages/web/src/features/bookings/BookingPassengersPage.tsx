@@ -47,7 +47,7 @@ type PassengerDialogProps = {
 const FROM_CUSTOMER = ['first_name', 'last_name', 'email', 'phone'] as const;
 
 /**
- * Passenger create/edit (§2.4): ticket number prefilled on creation and unique (§5.2), one referent per booking.
+ * Passenger create/edit: ticket number prefilled on creation and unique, one referent per booking.
  * The first passenger of a booking whose customer is a person starts from the customer's names, email and phone
  * (issue 27: staff typed them twice); staff change them when someone else flies.
  */

@@ -90,7 +90,7 @@ function FlightLine({ flight }: { flight: FlightSummary }) {
   );
 }
 
-/** The referent's next and realized flights (§3 referent_passenger on detail), read on their own. */
+/** The referent's next and realized flights (referent_passenger on detail), read on their own. */
 function ReferentFlights({ passengerId }: { passengerId: number }) {
   const result = useQuery({
     queryKey: [PASSENGERS_ENDPOINT, 'referent-flights', passengerId],

@@ -79,7 +79,7 @@ const FILTERS: FilterDefinition[] = [
   { id: 'refund_to_offer', label: 'Remboursement à proposer', type: 'switch' },
 ];
 
-/** The completeness badges of a booking (§3 has_pre_flight_infos, has_all_infos, has_total_weight). */
+/** The completeness badges of a booking (has_pre_flight_infos, has_all_infos, has_total_weight). */
 export function BookingBadges({ booking }: { booking: Booking }) {
   return (
     // As wide as its widest tag: in the bookings table at 1440 px the column was squeezed to 'P.' and '1.'.

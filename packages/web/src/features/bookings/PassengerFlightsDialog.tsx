@@ -9,7 +9,7 @@ import { statusIcon } from '../../app/status-icons';
 import { notifyFailure, StatusTag } from '../../components';
 import { formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
 
-/** Passenger flight list (§2.4): date, time and status of each flight, each linked to its flight (§2.3). */
+/** Passenger flight list: date, time and status of each flight, each linked to its flight. */
 export function PassengerFlightsDialog({
   passenger,
   currentFlightId,
@@ -17,7 +17,7 @@ export function PassengerFlightsDialog({
   onClose,
 }: {
   passenger: Pick<Passenger, 'id' | 'full_name'>;
-  /** §2.3: on a flight's page, that flight is listed without a link. */
+  /** On a flight's page, that flight is listed without a link. */
   currentFlightId?: number;
   opened: boolean;
   onClose: () => void;

@@ -71,7 +71,7 @@ export const BILLING_SECTIONS: FormSection[] = [
   { title: 'Provenance', fields: [origin, provider] },
 ];
 
-/** Company fields: shown and sent only when the customer is not an individual (§5.3 clears them otherwise). */
+/** Company fields: shown and sent only when the customer is not an individual (switching to individual clears them). */
 export const COMPANY_FIELDS = ['company_name', 'siret_number', 'vat_number'];
 
 export const CUSTOMER_SECTIONS: FormSection[] = [

@@ -118,7 +118,7 @@ export type Passenger = {
 
 /** The booking page's read (GET /api/bookings/{id}?embed=...&count=passengers). */
 export const BOOKING_DETAIL_QUERY: ListQuery = {
-  // The customer is read on its own by the summary (§7.2 GET /api/customers?filters=bookings.id|=|{id}).
+  // The customer is read on its own by the summary (GET /api/customers?filters=bookings.id|=|{id}).
   embed: [
     'location',
     'prestation',

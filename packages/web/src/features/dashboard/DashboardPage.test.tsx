@@ -8,7 +8,7 @@ import { renderWithProviders } from '../../test/render';
 import DashboardPage from './DashboardPage';
 
 // The landing page draws GET /api/dashboard as the server answers it (docs/api.md): the cards link to the list of
-// each status with the item's filters, the week's flights carry the §4.3 tags, a failure says so and can retry.
+// each status with the item's filters, the week's flights carry the availability and counter tags, a failure says so and can retry.
 
 const months = Array.from({ length: 12 }, (_, i) => ({
   month: i + 1,

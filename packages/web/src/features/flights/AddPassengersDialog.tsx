@@ -12,7 +12,7 @@ import type { Flight } from './flight-model';
 
 // Add passengers to a flight: search by name, ticket number, booking number or phone (3 characters),
 // or, before searching, the pending bookings asking for the flight's date; select whole bookings or single
-// passengers; one POST /api/registrations per passenger (§7.3). Beyond the balloon's seats the user must confirm
+// passengers; one POST /api/registrations per passenger. Beyond the balloon's seats the user must confirm
 // the overload, which the server needs as `force` (issue "Harden the API").
 
 type SearchPassenger = {

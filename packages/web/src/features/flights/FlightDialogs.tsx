@@ -189,7 +189,7 @@ type TimeInput = {
   onChange: (value: string) => void;
 };
 
-/** A date and a time side by side (or two times), required, as the browser's own inputs (§5.1). */
+/** A date and a time side by side (or two times), required, as the browser's own inputs. */
 function WhenInputs({ inputs }: { inputs: [TimeInput, TimeInput] }) {
   return (
     <SimpleGrid cols={2} spacing="md">
@@ -243,7 +243,7 @@ const asPayloadTimes = (payload: Record<string, unknown>) => {
   return payload;
 };
 
-/** New flight (§2.4, §4.5: once every list has loaded, the is_default records are prefilled; status 1). */
+/** New flight (once every list has loaded, the is_default records are prefilled; status 1). */
 export function NewFlightDialog({ day, opened, onClose, onSaved }: DialogProps & { day: string }) {
   const { settings } = useMe();
   const [values, setValues] = useState<FormValues>(() => initialValues(NEW_FLIGHT_SECTIONS, { scheduled_date: day }));
@@ -287,7 +287,7 @@ export function NewFlightDialog({ day, opened, onClose, onSaved }: DialogProps &
 
 type Teammate = { id: number; first_name: string; last_name: string; full_name: string };
 
-/** Flight general info (§2.4): every field of the flight, teammates as a multi-select. */
+/** Flight general info: every field of the flight, teammates as a multi-select. */
 export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogProps & { flight: Flight }) {
   const { settings } = useMe();
   const [values, setValues] = useState<FormValues>(() => initialValues(INFO_SECTIONS, flight));
@@ -380,7 +380,7 @@ export function FlightRecordDialog({ flight, opened, onClose, onSaved }: DialogP
 }
 
 /**
- * Flight status (§2.4, §4.7): any status; realized asks for the takeoff and landing times and the confirmation
+ * Flight status: any status; realized asks for the takeoff and landing times and the confirmation
  * 'Tous les passagers ont-ils volé ?' before Valider; the dialog closes and refreshes even when saving fails.
  */
 export function FlightStatusDialog({
@@ -426,7 +426,7 @@ export function FlightStatusDialog({
           ...(isRealized ? { takeoff_time: withSeconds(takeoff), landing_time: withSeconds(landing) } : {}),
         })
       }
-      // §4.7: refreshed whatever the outcome.
+      // Refreshed whatever the outcome.
       onSaved={onSaved}
     >
       <Radio.Group
@@ -474,7 +474,7 @@ export function FlightStatusDialog({
   );
 }
 
-/** Duplicate flight (§2.4): date, time and what to bring along; 'Vol dupliqué'. */
+/** Duplicate flight: date, time and what to bring along; 'Vol dupliqué'. */
 export function DuplicateFlightDialog({
   flight,
   opened,
@@ -542,7 +542,7 @@ export type PlanningEvent = {
   description: string | null;
 };
 
-/** Planning event/note (§2.4, §5.1 date, time, title), with its delete ('Erreur lors de la suppression'). */
+/** Planning event/note (date, time and title required), with its delete ('Erreur lors de la suppression'). */
 export function EventDialog({
   event,
   day,
@@ -627,7 +627,7 @@ export function EventDialog({
 
 export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
 
-/** Flight note (§2.4, §7.4 {content, is_pinned, flight_id}); a pinned note shows on the card and on top. */
+/** Flight note ({content, is_pinned, flight_id}); a pinned note shows on the card and on top. */
 export function FlightNoteDialog({
   flightId,
   note,

@@ -9,7 +9,7 @@ import { FlightChecks } from './FlightChecks';
 import { useFlight } from './FlightPage';
 
 // single-flight operating-plan (issue 9): the flight_masses as the pilot reads them (services/flight-masses.ts on
-// the server), the §9 calculator prefilled from the flight, and the printable A4 plan
+// the server), the maximum takeoff mass calculator prefilled from the flight, and the printable A4 plan
 // (GET /api/flights/{id}/operational-flight-plan.pdf).
 
 const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });

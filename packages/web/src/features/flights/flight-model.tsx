@@ -88,7 +88,7 @@ export type FlightMasses = {
   crew?: CrewCheck;
 };
 
-/** The flight page's read (§7.4 GET /api/flights/{id}?embed=...&count=passengers&append=flight_masses). */
+/** The flight page's read (GET /api/flights/{id}?embed=...&count=passengers&append=flight_masses). */
 export const FLIGHT_DETAIL_QUERY: ListQuery = {
   embed: ['location', 'balloon', 'pilot', 'teammates', 'flight_type', 'flight_status', 'prestation', 'pinned_note'],
   append: ['flight_masses', 'compliance'],
@@ -102,7 +102,7 @@ export const flightStatusById = (id: number | null | undefined): StatusDefinitio
 export const isFlightEditable = (flight: Pick<Flight, 'flight_status_id'>): boolean =>
   flightStatusById(flight.flight_status_id)?.isEditable ?? true;
 
-/** §4.2 status tag; on planning cards a planned flight shows a balloon instead of the calendar. */
+/** Flight status tag; on planning cards a planned flight shows a balloon instead of the calendar. */
 export function FlightStatusTag({
   statusId,
   isCard = false,
@@ -129,7 +129,7 @@ const AVAILABILITY_LABELS = {
   free: 'Places libres',
 };
 
-/** §4.3 availability: seats left, coloured by the status and the thresholds 0 and 2. */
+/** Availability: seats left, coloured by the status and the thresholds 0 and 2. */
 export function AvailabilityTag({ statusId, availability }: { statusId: number; availability: number | null }) {
   const status = flightStatusById(statusId);
   const display = flightAvailabilityDisplay(status?.slug ?? '', availability);
@@ -149,7 +149,7 @@ export function AvailabilityTag({ statusId, availability }: { statusId: number; 
   );
 }
 
-/** §4.3 passenger counter against the balloon's capacity, with the warning icon above it. */
+/** Passenger counter against the balloon's capacity, with the warning icon above it. */
 export function PassengerCounter({ count, capacity }: { count: number; capacity: number | null | undefined }) {
   const display = passengerCounterDisplay(count, capacity);
   return (
@@ -179,7 +179,7 @@ export function PassengerCounter({ count, capacity }: { count: number; capacity:
   );
 }
 
-/** §4.3 total weight against the balloon's market mass. */
+/** Total weight against the balloon's market mass. */
 export function WeightTag({ weight, marketMass }: { weight: number; marketMass: number | null | undefined }) {
   return (
     <StatusTag size="small" color={totalWeightColor(weight, marketMass)} icon={IconScale}>
@@ -188,5 +188,5 @@ export function WeightTag({ weight, marketMass }: { weight: number; marketMass: 
   );
 }
 
-/** A time as the API wants it (§5.2: seconds appended). */
+/** A time as the API wants it (seconds appended). */
 export const withSeconds = (time: string): string => (/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time);

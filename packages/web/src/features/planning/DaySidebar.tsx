@@ -135,7 +135,7 @@ export function FlightCard({
 
 type PendingBooking = Booking & { passengers?: { weight: number | null }[] };
 
-/** 'Passagers intéressés' (§2.4): the pending bookings asking for the day, each opening in a new tab (§2.3). */
+/** 'Passagers intéressés': the pending bookings asking for the day, each opening in a new tab. */
 export function PendingBookingsDialog({ day, opened, onClose }: { day: string; opened: boolean; onClose: () => void }) {
   const result = useQuery({
     queryKey: [BOOKINGS_ENDPOINT, 'pending-of-day', day],
@@ -170,7 +170,7 @@ export function PendingBookingsDialog({ day, opened, onClose }: { day: string; o
             <Group justify="space-between" gap="xs" wrap="nowrap">
               <Stack gap={2} miw={0}>
                 <Group gap={6}>
-                  {/* §2.4 'number or alternative number': the number, and the alternative beside it when both exist
+                  {/* 'number or alternative number': the number, and the alternative beside it when both exist
                       (issue 27: the alternative alone hid the number the office searches by). */}
                   <Text fw={700}>{booking.number || booking.number_alt}</Text>
                   {booking.number && booking.number_alt && booking.number_alt !== booking.number && (

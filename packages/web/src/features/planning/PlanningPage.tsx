@@ -120,7 +120,7 @@ export default function PlanningPage() {
     setParams(next);
   };
 
-  // §5.6 / §8: a day that is not a date says so once, and the sidebar stays closed.
+  // A day that is not a date says so once ('Paramètre du vol inattendu'), and the sidebar stays closed.
   const isDayValid = dayParam === null || isCalendarDate(dayParam);
   useEffect(() => {
     if (isDayValid) return;
