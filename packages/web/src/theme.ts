@@ -57,7 +57,7 @@ export const theme = createTheme({
   },
 });
 
-/** SPEC palette names → Mantine colours. */
+/** Palette names → Mantine colours. */
 export const palette = {
   black: 'dark.9',
   blue: 'blue.6',

@@ -30,7 +30,7 @@ export type Database = {
   onConnectionLost?: (error: Error) => void;
 };
 
-/** Lower-case and strip diacritics, so that "eleonore" matches "Éléonore" (SPEC: like is accent-insensitive). */
+/** Lower-case and strip diacritics, so that "eleonore" matches "Éléonore" (`like` filters are case- and accent-insensitive). */
 export function fold(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   return String(value).normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
