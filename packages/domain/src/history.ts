@@ -183,6 +183,15 @@ export const HISTORY_FIELD_LABELS: Record<string, string> = {
   landing_place: 'Lieu d’atterrissage',
   remarks: 'Remarques',
   incidents: 'Incidents',
+  // Issue 30: the flight file (fuel, pilot licence and medical, balloon hours and inspection).
+  fuel_loaded: 'Carburant embarqué',
+  licence_number: 'Numéro de licence',
+  licence_expires_on: 'Fin de validité de la licence',
+  medical_expires_on: 'Fin de validité de l’aptitude médicale',
+  hours_before: 'Heures avant le logiciel',
+  last_inspection_on: 'Dernière visite',
+  hours_at_last_inspection: 'Heures à la dernière visite',
+  cylinders: 'Bouteilles',
 };
 
 /** Markers the server writes instead of a value (server engine/history.ts). */

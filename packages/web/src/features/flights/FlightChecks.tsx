@@ -138,8 +138,14 @@ export function FlightChecks({ flight }: { flight: Flight }) {
           <Table.Tbody>
             {checks.map((check) => (
               <Table.Tr key={check.key} data-check={check.key} data-mark={check.mark}>
-                <Table.Td w={130}>
-                  <Badge color={MARKS[check.mark].color} variant="light">
+                <Table.Td w={150}>
+                  <Badge
+                    color={MARKS[check.mark].color}
+                    variant="light"
+                    tt="none"
+                    size="md"
+                    style={{ overflow: 'visible' }}
+                  >
                     {MARKS[check.mark].label}
                   </Badge>
                 </Table.Td>

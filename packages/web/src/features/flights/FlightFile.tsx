@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, Code, List, Stack, Table, Text, Textarea, Toolti
 import { IconAlertTriangle, IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../api/client';
+import { ApiError, api, apiUrl } from '../../api/client';
 import { FormModal, notifySuccess, SummaryCard } from '../../components';
 import { formatDate } from '../bookings/booking-model';
 import { FLIGHTS_ENDPOINT } from './flight-model';
@@ -239,7 +239,7 @@ export function FlightRecordsCard({
                     </Table.Td>
                     <Table.Td>
                       <Anchor
-                        href={`${FLIGHTS_ENDPOINT}/${flightId}/records/${record.id}.pdf`}
+                        href={apiUrl(`${FLIGHTS_ENDPOINT}/${flightId}/records/${record.id}.pdf`)}
                         download
                         aria-label={`Télécharger la version ${record.version} du dossier de vol`}
                       >

@@ -73,7 +73,7 @@ export default function FlightPage() {
         <Alert color="gray" icon={<IconLock size={16} aria-hidden />} p="xs">
           {flight.flight_status_id === FLIGHT_STATUSES.realized.id
             ? // Issue 27: the flight record is completed after landing.
-              'Vol réalisé : seuls son compte rendu (heures, température, altitude atteinte), son statut et ses notes peuvent encore changer.'
+              'Vol réalisé : seuls son compte rendu (heures, température, altitude atteinte, lieu d’atterrissage, carburant, remarques, incidents), son statut et ses notes peuvent encore changer.'
             : "Ce vol n'est plus modifiable : seuls son statut et ses notes peuvent changer."}
         </Alert>
       )}

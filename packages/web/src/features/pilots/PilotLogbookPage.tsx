@@ -1,5 +1,5 @@
 import { formatMinutes, frenchDate } from '@app/domain';
-import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -60,9 +60,6 @@ export default function PilotLogbookPage() {
       </Anchor>
       <Group justify="space-between" align="flex-end" gap="sm">
         <Stack gap={2}>
-          <Title order={2} fz="h3">
-            Carnet de vol{data ? ` — ${data.pilot.full_name}` : ''}
-          </Title>
           {data && (
             <Text size="sm" c="dimmed">
               Licence {data.pilot.licence_number ?? 'non renseignée'}
