@@ -162,6 +162,14 @@ test('a customer completes their booking from the confirmation mail, asks for fl
   await expect(changed).toContainText(`Marc Dumas${run} (ES-${run}) : 84,5 kg → 90 kg`);
   await changed.scrollIntoViewIfNeeded();
   await page.screenshot({ path: screenshotPath('space-weight-changed-1440', project), fullPage: true });
+  // The dashboard counts it too, its link opening the flights concerned.
+  await page.goto('/');
+  const card = page.getByTestId('attention-weight_changes');
+  await expect(card).toContainText('Poids modifié après inscription');
+  await card.getByRole('link', { name: /^Voir (le vol|les \d+ vols)$/ }).click();
+  await expect(page.getByRole('row').filter({ hasText: `F-ES${run}` })).toHaveCount(1);
+  await page.screenshot({ path: screenshotPath('space-weight-changed-flights-1440', project), fullPage: true });
+  await page.goto(`/flights/${first.id}/summary`);
   await changed.getByRole('button', { name: 'Vu, plan mis à jour' }).click();
   await expect(changed).toHaveCount(0);
 
