@@ -220,6 +220,11 @@ test('the day offline on a phone: check-in, weights, briefing, times, a reload w
   await expect(manifest).toContainText('64.5 kg');
   await expect(manifest).toContainText('95 kg');
   await expect(office.getByText('06:42').first()).toBeVisible();
+  const boarding = office.getByRole('region', { name: 'Embarquement sur le terrain', exact: true });
+  await expect(boarding.getByRole('row', { name: `Léa Nacelle${run} Présent Donné` })).toBeVisible();
+  await expect(boarding.getByRole('row', { name: `Marc Nacelle${run} Présent Donné` })).toBeVisible();
+  await boarding.scrollIntoViewIfNeeded();
+  await office.screenshot({ path: screenshotPath('terrain-office-1440', project), fullPage: true });
   await expect(office.getByText(`Lucie Pilote${run} (depuis le terrain)`).first()).toBeVisible();
   await office.close();
 });

@@ -282,6 +282,44 @@ export async function getFieldFlight(db: Kysely<DB>, auth: Auth | null, flightId
   return shaped;
 }
 
+export type FieldBoardingRecord = {
+  takeoff_place: string | null;
+  passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
+};
+
+/**
+ * GET /api/flights/{id}/field-boarding: what the field recorded of the boarding, for the office's flight page (every
+ * signed-in user, as the flight page): each registered passenger's check-in and briefing, the takeoff place.
+ */
+export async function getFieldBoarding(db: Kysely<DB>, flightId: number): Promise<FieldBoardingRecord> {
+  const flight = await db.selectFrom('flights').select('id').where('id', '=', flightId).executeTakeFirst();
+  if (!flight) throw new NotFoundError('Vol introuvable.');
+  const [rows, report] = await Promise.all([
+    db
+      .selectFrom('registrations as r')
+      .innerJoin('passengers as p', 'p.id', 'r.passenger_id')
+      .leftJoin('field_boardings as fb', (join) =>
+        join.onRef('fb.flight_id', '=', 'r.flight_id').onRef('fb.passenger_id', '=', 'r.passenger_id'),
+      )
+      .select(['p.id', 'p.first_name', 'p.last_name', 'fb.is_present', 'fb.is_briefed'])
+      .where('r.flight_id', '=', flightId)
+      .orderBy('p.last_name')
+      .orderBy('p.first_name')
+      .orderBy('p.id')
+      .execute(),
+    db.selectFrom('field_reports').select('takeoff_place').where('flight_id', '=', flightId).executeTakeFirst(),
+  ]);
+  return {
+    takeoff_place: report?.takeoff_place ?? null,
+    passengers: rows.map((r) => ({
+      passenger_id: r.id,
+      full_name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim(),
+      is_present: r.is_present === null || r.is_present === undefined ? null : Number(r.is_present) === 1 ? 1 : 0,
+      is_briefed: Number(r.is_briefed ?? 0) === 1 ? 1 : 0,
+    })),
+  };
+}
+
 /**
  * The author of the field's history entries: the user, named '… (depuis le terrain)' so every history screen, its
  * CSV and its search tell the field's writes from the office's.

@@ -64,6 +64,7 @@ describe(`route access on ${engine}`, () => {
       'GET /api/field/flights',
       'GET /api/field/flights/:id',
       'POST /api/field/sync',
+      'GET /api/flights/:id/field-boarding',
     ]) {
       expect(urls).toContain(expected);
     }

@@ -204,6 +204,21 @@ describe(`field sync on ${engine}`, () => {
     expect(onDevice.allowance).toBe(plan.passengers - plan.passengers_weight);
     expect(onDevice.allowance).toBeGreaterThan(0);
 
+    // The office (any signed-in user) reads the boarding the field recorded.
+    const boarding = await t.app.inject({
+      method: 'GET',
+      url: `/api/flights/${flightId}/field-boarding`,
+      headers: stranger,
+    });
+    expect(boarding.statusCode).toBe(200);
+    expect(boarding.json()).toEqual({
+      takeoff_place: 'Champ du moulin',
+      passengers: [
+        { passenger_id: lea, full_name: 'Léa Dupont', is_present: 1, is_briefed: 1 },
+        { passenger_id: marc, full_name: 'Marc Dupont', is_present: 0, is_briefed: 0 },
+      ],
+    });
+
     const history = await db
       .selectFrom('history_entries')
       .select(['resource', 'actor', 'changes'])

@@ -33,6 +33,7 @@ import { useNotifiedList } from '../../lib/use-notified-query';
 import { useMe } from '../../session/store';
 import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
 import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
+import { FieldBoardingSection } from '../field/FieldBoardingSection';
 import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
@@ -454,6 +455,7 @@ export default function FlightSummaryPage() {
           </Table.ScrollContainer>
         </Paper>
       )}
+      <FieldBoardingSection flightId={id} />
       <HistorySection endpoint={FLIGHTS_ENDPOINT} id={id} />
 
       {current?.kind === 'info' && (
