@@ -426,7 +426,8 @@ async function currentOf(trx: Trx, op: FieldOperation, userId: number | null): P
             resource: 'field-boardings',
             recordId: boardingId,
             action: 'update',
-            changes: { passenger_id: [passengerId, passengerId], ...diffRow({ [field]: before }, { [field]: value }) },
+            // The passenger is named by the boarding's creation entry; an update says only what changed.
+            changes: diffRow({ [field]: before }, { [field]: value }),
             bookingId: registered.booking_id,
             flightId,
           },
