@@ -196,7 +196,7 @@ describe(`route access on ${engine}`, () => {
     });
   });
 
-  it('declares the guards of SPEC §6 on every route of each area', () => {
+  it('declares the role and capability guards on every route of each area', () => {
     const where = (test: (r: AccessEntry) => boolean) => routes.filter(test);
     const under = (prefix: string) => (r: AccessEntry) => r.url === prefix || r.url.startsWith(`${prefix}/`);
 

@@ -19,7 +19,7 @@ import {
   isFlightEditable,
 } from './flight-model';
 
-// single-flight (SPEC §2.1): the flight's date and time as title, its status tag, and its children (summary,
+// single-flight: the flight's date and time as title, its status tag, and its children (summary,
 // operating-plan), which read the flight loaded here through the outlet context.
 
 export type FlightContext = { flight: Flight; isEditable: boolean };
