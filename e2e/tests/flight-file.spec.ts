@@ -108,14 +108,14 @@ async function seed() {
     pilot_id: pilot.id,
   });
   await api.dispose();
-  return { pilot, flown, coming, todays };
+  return { pilot, balloon, flown, coming, todays };
 }
 
 test('the flight file: warnings, the pilot logbook, and a sealed record downloaded as stored', async ({
   page,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const { pilot, flown, coming, todays } = await seed();
+  const { pilot, balloon, flown, coming, todays } = await seed();
   const project = testInfo.project.name;
   const pilotName = `Odile Vernet${run}`;
   const medical = `L'aptitude médicale d'${pilotName} a expiré le 31/03/2031, avant ce vol.`;
@@ -177,6 +177,15 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   fs.writeFileSync(testInfo.outputPath('logbook.pdf'), await pdf.body());
 
+  // The balloon's technical log: hours before, the flight, the inspection, the next one due.
+  await page.goto(`/other-data/balloons/${balloon.id}/summary`);
+  const log = page.getByRole('region', { name: 'Livret technique' });
+  await expect(log).toContainText('Prochaine visite');
+  await expect(log).toContainText('01/05/2032 ou 218 h');
+  await expect(log.getByRole('table', { name: 'Vols et visites du ballon' })).toContainText('Ferme des Aulnes, 07:50');
+  await shoot(page, 'flight-file-technical-log', project);
+  expect(await axeViolations(page)).toEqual([]);
+
   // The flown flight: 'Clôturer le dossier de vol', then the record downloaded is the one sealed.
   await page.goto(`/flights/${flown.id}/summary`);
   const file = page.getByRole('region', { name: 'Dossier de vol', exact: true });
@@ -193,6 +202,7 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
   const bytes = fs.readFileSync(saved);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
   expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(shown);
+  await expect(page.getByRole('button', { name: 'Modifier : Statut' })).toBeDisabled();
   await shoot(page, 'flight-file-sealed', project);
   expect(await axeViolations(page)).toEqual([]);
 

@@ -105,6 +105,14 @@ export type FlightRecord = {
 type FlightRecords = { sealed: boolean; correction_reason: string | null; records: FlightRecord[] };
 
 const recordsKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'records', flightId];
+const readRecords = (flightId: number, signal?: AbortSignal) =>
+  api.get<FlightRecords>(`${FLIGHTS_ENDPOINT}/${flightId}/records`, undefined, signal);
+
+/** Whether the flight's record is sealed (no correction open): the page then offers no edit the server would refuse. */
+export function useIsFlightSealed(flightId: number): boolean {
+  const records = useQuery({ queryKey: recordsKey(flightId), queryFn: ({ signal }) => readRecords(flightId, signal) });
+  return records.data?.sealed === true;
+}
 const stamp = (iso: string) =>
   `${formatDate(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}`;
 
@@ -123,7 +131,7 @@ export function FlightRecordsCard({
 }) {
   const records = useQuery({
     queryKey: recordsKey(flightId),
-    queryFn: ({ signal }) => api.get<FlightRecords>(`${FLIGHTS_ENDPOINT}/${flightId}/records`, undefined, signal),
+    queryFn: ({ signal }) => readRecords(flightId, signal),
   });
   const [problem, setProblem] = useState<string | null>(null);
   const [isSealing, setIsSealing] = useState(false);

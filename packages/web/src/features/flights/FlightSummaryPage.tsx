@@ -47,7 +47,7 @@ import {
   FlightRecordDialog,
   FlightStatusDialog,
 } from './FlightDialogs';
-import { ComplianceAlert, FlightRecordsCard } from './FlightFile';
+import { ComplianceAlert, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
 import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
@@ -87,7 +87,10 @@ type Dialog =
   | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
 
 export default function FlightSummaryPage() {
-  const { flight, isEditable } = useFlight();
+  const { flight, isEditable: isStatusEditable } = useFlight();
+  // Issue 30: a sealed flight record freezes the flight until a correction is opened.
+  const isSealed = useIsFlightSealed(flight.id);
+  const isEditable = isStatusEditable && !isSealed;
   const isRealized = flight.flight_status_id === FLIGHT_STATUSES.realized.id;
   const me = useMe();
   const { settings } = me;
@@ -255,6 +258,7 @@ export default function FlightSummaryPage() {
           <SummaryCard
             title="Statut"
             onEdit={() => dialog.open({ kind: 'status' })}
+            isEditDisabled={isSealed}
             rows={[
               { label: 'Statut', value: <FlightStatusTag statusId={flight.flight_status_id} /> },
               { label: 'Décollage', value: flight.takeoff_time?.slice(0, 5) },
@@ -265,6 +269,7 @@ export default function FlightSummaryPage() {
             <SummaryCard
               title={FLIGHT_RECORD_MESSAGES.recordTitle}
               onEdit={() => dialog.open({ kind: 'record' })}
+              isEditDisabled={isSealed}
               rows={[
                 { label: 'Décollage', value: flight.takeoff_time?.slice(0, 5) },
                 { label: 'Atterrissage', value: flight.landing_time?.slice(0, 5) },
