@@ -52,10 +52,19 @@ async function loadLighthouse() {
     );
   }
   const lighthouse = (await import(pathToFileURL(entry).href)).default;
+  const puppeteer = (
+    await import(
+      pathToFileURL(path.join(INSTALL_DIR, 'node_modules/puppeteer-core/lib/esm/puppeteer/puppeteer-core.js')).href
+    )
+  ).default;
   const launcher = await import(
     pathToFileURL(path.join(INSTALL_DIR, 'node_modules/chrome-launcher/dist/index.js')).href
   );
-  return { lighthouse, launch: launcher.launch as (options: object) => Promise<{ port: number; kill(): void }> };
+  return {
+    lighthouse,
+    puppeteer: puppeteer as { connect(options: { browserURL: string }): Promise<PuppeteerBrowser> },
+    launch: launcher.launch as (options: object) => Promise<{ port: number; kill(): void }>,
+  };
 }
 
 function freePort(): Promise<number> {
@@ -98,7 +107,7 @@ async function startServer(dataDir: string): Promise<{ base: string; child: Chil
 }
 
 /** The cookies of a signed-in session, taken the way the web app signs in (XSRF cookie and header, then /login). */
-async function signIn(base: string): Promise<string> {
+async function signIn(base: string): Promise<Map<string, string>> {
   const jar = new Map<string, string>();
   const keep = (response: Response) => {
     for (const line of response.headers.getSetCookie()) {
@@ -121,7 +130,7 @@ async function signIn(base: string): Promise<string> {
   });
   if (!response.ok) throw new Error(`Connexion refusée : ${response.status} ${await response.text()}`);
   keep(response);
-  return cookie();
+  return jar;
 }
 
 /** A booking and a flight of the demo season that carry passengers: the summaries as busy as they get. */
@@ -140,6 +149,34 @@ async function pickIds(base: string, cookie: string): Promise<Ids> {
   return { booking, flight };
 }
 
+type PuppeteerBrowser = {
+  newPage(): Promise<{
+    createCDPSession(): Promise<{ send(method: string, params: object): Promise<unknown> }>;
+    close(): Promise<void>;
+  }>;
+  disconnect(): Promise<void>;
+};
+
+/**
+ * The session's cookies put into the fresh browser's own jar, without loading any page (its cache stays empty): the
+ * web app reads the anti-forgery cookie and may renew it, which a fixed Cookie header on every request would defeat.
+ */
+async function giveCookies(
+  puppeteer: { connect(options: { browserURL: string }): Promise<PuppeteerBrowser> },
+  port: number,
+  base: string,
+  cookies: Map<string, string>,
+) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}` });
+  const page = await browser.newPage();
+  const session = await page.createCDPSession();
+  await session.send('Network.setCookies', {
+    cookies: [...cookies].map(([name, value]) => ({ name, value, url: base, httpOnly: name !== 'XSRF-TOKEN' })),
+  });
+  await page.close();
+  await browser.disconnect();
+}
+
 type Measure = { score: number; fcp: number; lcp: number; tbt: number; requests: number; scriptKb: number };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -152,13 +189,13 @@ async function main() {
   if (!fs.existsSync(path.join(ROOT, 'packages/web/dist/index.html'))) {
     throw new Error("L'application web n'est pas construite : npm run build.");
   }
-  const { lighthouse, launch } = await loadLighthouse();
+  const { lighthouse, launch, puppeteer } = await loadLighthouse();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   const { base, child } = await startServer(dataDir);
   const rows: { screen: Screen; measure: Measure }[] = [];
   try {
-    const cookie = await signIn(base);
-    const ids = await pickIds(base, cookie);
+    const cookies = await signIn(base);
+    const ids = await pickIds(base, [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     for (const screen of screens) {
       const measures: Measure[] = [];
       for (let run = 0; run < runs; run++) {
@@ -175,6 +212,7 @@ async function main() {
           ],
         });
         try {
+          await giveCookies(puppeteer, chrome.port, base, cookies);
           const result = await lighthouse(
             `${base}${screen.path(ids)}`,
             { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] },
@@ -182,8 +220,8 @@ async function main() {
               extends: 'lighthouse:default',
               settings: {
                 ...(desktop ? { formFactor: 'desktop', screenEmulation: { disabled: true } } : {}),
-                // The session rides on every request, the page's own included: a first visit of a signed-in user.
-                extraHeaders: { Cookie: cookie },
+                // The session's cookies are in the browser's jar (giveCookies); nothing else is kept.
+                disableStorageReset: true,
                 onlyCategories: ['performance'],
               },
             },
