@@ -202,7 +202,8 @@ describe('layout', () => {
     renderApp('/dashboard', operator());
     await pageTitle('Tableau de bord');
     const nav = screen.getAllByRole('navigation', { name: 'Navigation principale' })[0]!;
-    for (const label of ['Tableau de bord', 'Planning', 'Vols', 'Autres données']) {
+    // 'Terrain' (issue 31): every signed-in user, an operator included.
+    for (const label of ['Tableau de bord', 'Planning', 'Vols', 'Terrain', 'Autres données']) {
       expect(nav).toHaveTextContent(label);
     }
     expect(nav).not.toHaveTextContent('Paramètres');

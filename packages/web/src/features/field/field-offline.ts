@@ -144,7 +144,8 @@ export async function setUpFieldOffline(client: QueryClient, me: Me): Promise<vo
   if (typeof navigator !== 'undefined' && !navigator.onLine) onlineManager.setOnline(false);
   await restore(client, userId);
   unsubscribe = keepSaved(client, userId);
-  await storage.set(IDENTITY_KEY, me).catch(() => undefined);
+  // Not awaited: the day opens at once; the identity is only needed by a later reload without network.
+  void storage.set(IDENTITY_KEY, me).catch(() => undefined);
   if (onlineManager.isOnline()) void client.resumePausedMutations();
 }
 
