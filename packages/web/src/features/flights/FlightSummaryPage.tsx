@@ -52,9 +52,9 @@ import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
 import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 
-// single-flight summary (SPEC §2.1, §2.4, §7.4): general info, status (§4.7), passengers grouped by booking with the
-// §4.3 counter and weight, the add-passengers dialog, notes with a pinned one. A not-editable flight (§4.2) is
-// read-only here except its status and notes; the server refuses the rest anyway.
+// single-flight summary: general info, status, passengers grouped by booking with the passenger counter and
+// weight, the add-passengers dialog, notes with a pinned one. A flight in a not-editable status (realized,
+// postponed, canceled) is read-only here except its status and notes; the server refuses the rest anyway.
 
 type FlightBooking = {
   id: number;
@@ -477,7 +477,7 @@ export default function FlightSummaryPage() {
           key={dialog.key}
           flight={flight}
           opened={dialog.opened}
-          // §4.7: the dialog closes and the flight is read again even when saving failed.
+          // The dialog closes and the flight is read again even when saving failed.
           onClose={() => {
             dialog.close();
             changed();
