@@ -105,7 +105,12 @@ test('a customer completes their booking from the confirmation mail, asks for fl
   await expect(block).toContainText('Lien actif depuis le');
 
   // The customer, on a phone.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+  const phone = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    hasTouch: true,
+    isMobile: true,
+    locale: 'fr-FR',
+  });
   const customer = await phone.newPage();
   await customer.goto(link);
   await expect(customer.getByRole('heading', { level: 1, name: `Réservation n° ES-${run}` })).toBeVisible();

@@ -415,7 +415,7 @@ export default function SpacePage() {
 
   if (space.isPending) {
     return (
-      <Container size="sm" py="xl">
+      <Container size="sm" py="xl" component="main">
         <Group justify="center">
           <Loader aria-label="Chargement de votre espace" />
         </Group>
@@ -431,7 +431,7 @@ export default function SpacePage() {
           ? SPACE_NOT_FOUND
           : LOAD_FAILED;
     return (
-      <Container size="sm" py="xl" px="md">
+      <Container size="sm" py="xl" px="md" component="main">
         <Stack gap="md">
           <Title order={1} fz="h2">
             Votre espace
