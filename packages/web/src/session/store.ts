@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { authApi } from '../api/auth';
 import type { Me } from '../api/session-types';
+import { forgetFieldIdentity } from '../features/field/field-storage';
 
 // Session and app state: authenticated or not, the current user with role, capabilities and
 // settings, and maintenance mode. A plain external store so route guards (outside React) read it synchronously.
@@ -108,6 +109,8 @@ export async function signOut(): Promise<void> {
     // Already signed out on the server (expired session): nothing more to do.
   } finally {
     resetSession();
+    // The launch field's day (issue 31) no longer opens offline for the user who left.
+    void forgetFieldIdentity();
   }
 }
 

@@ -16,7 +16,7 @@ import {
 } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
 import type { Me } from '../../api/session-types';
-import { storage } from './field-storage';
+import { FIELD_IDENTITY_KEY as IDENTITY_KEY, storage } from './field-storage';
 
 // Issue 31, the launch field offline, on TanStack Query's own offline machinery (as react-admin's
 // addOfflineSupportToQueryClient): each write typed on the field is a mutation of the key FIELD_SYNC_KEY whose
@@ -30,7 +30,6 @@ export const FIELD_SYNC_KEY = ['field', 'sync'] as const;
 export const flightsKey = (userId: number) => ['field', 'flights', userId] as const;
 export const issuesKey = (userId: number) => ['field', 'issues', userId] as const;
 const storageKey = (userId: number) => `field-${userId}`;
-const IDENTITY_KEY = 'field-identity';
 
 /** A write the server did not take: a conflict to resolve, or a refusal to read. Kept on the device until seen. */
 export type FieldIssue =

@@ -35,3 +35,12 @@ export const storage = {
   set: (key: string, value: unknown): Promise<unknown> => run('readwrite', (s) => s.put(value, key)),
   remove: (key: string): Promise<unknown> => run('readwrite', (s) => s.delete(key)),
 };
+
+/** The user last signed in on this device, who may open the field's day without network. */
+export const FIELD_IDENTITY_KEY = 'field-identity';
+
+/**
+ * Signing out: the device no longer opens anyone's day without network (their waiting writes stay, kept under their
+ * own id, and are sent once they sign in again).
+ */
+export const forgetFieldIdentity = (): Promise<unknown> => storage.remove(FIELD_IDENTITY_KEY).catch(() => undefined);
