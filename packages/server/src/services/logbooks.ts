@@ -88,6 +88,8 @@ export async function loadLogbookEntries(
     .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
     .leftJoin('locations as l', 'l.id', 'f.location_id')
     .leftJoin('flight_types as t', 't.id', 'f.flight_type_id')
+    // The place the crew noted on the launch field (issue 31), when it is not the planned location.
+    .leftJoin('field_reports as fr', 'fr.flight_id', 'f.id')
     .select([
       'f.id',
       'f.scheduled_date',
@@ -102,6 +104,7 @@ export async function loadLogbookEntries(
       'p.first_name',
       'p.last_name',
       'l.label as location',
+      'fr.takeoff_place as field_takeoff_place',
       't.label as flight_type',
       (eb) =>
         eb
@@ -141,7 +144,7 @@ export async function loadLogbookEntries(
     pilot_name: name(r.first_name, r.last_name) || null,
     crew: crew.filter((c) => c.flight_id === r.id).map((c) => name(c.first_name, c.last_name)),
     flight_type: r.flight_type ?? null,
-    takeoff_place: r.location ?? null,
+    takeoff_place: r.field_takeoff_place || r.location || null,
     takeoff_time: r.takeoff_time,
     landing_place: r.landing_place,
     landing_time: r.landing_time,

@@ -467,6 +467,11 @@ describe(`flight file on ${engine}`, () => {
         remarks: 'Turbulences',
       });
       expect(logbook.totals).toEqual({ flights: 2, minutes: 145, passengers: 2 });
+      expect(logbook.entries[0].takeoff_place).toMatch(/^Site /);
+      // The place the crew noted on the launch field (issue 31) is the logbook's takeoff place.
+      await db.insertInto('field_reports').values({ flight_id: second, takeoff_place: 'Champ du Moulin' }).execute();
+      const fromField = (await call('GET', `/api/pilots/${pilot}/logbook`)).json();
+      expect(fromField.entries[1].takeoff_place).toBe('Champ du Moulin');
       const ranged = await call('GET', `/api/pilots/${pilot}/logbook?from=2026-05-10&to=2026-05-31`);
       expect(ranged.json().entries).toHaveLength(1);
       expect((await call('GET', `/api/pilots/${pilot}/logbook?from=2026-13-01`)).statusCode).toBe(422);
