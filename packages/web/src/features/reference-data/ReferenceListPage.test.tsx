@@ -80,7 +80,16 @@ describe('ReferenceListPage', { timeout: 20_000 }, () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((cell) => cell.textContent);
-    expect(headers).toEqual(['Nom complet', 'Email', 'Téléphone', 'Poids', 'Poids du sac', 'Actions']);
+    expect(headers).toEqual([
+      'Nom complet',
+      'Email',
+      'Téléphone',
+      'Poids',
+      'Poids du sac',
+      'Licence',
+      'Carnet de vol',
+      'Actions',
+    ]);
     const row = await within(table).findByRole('row', { name: /LEFÈVRE Amélie/ });
     // Listed people read 'NOM Prénom', the order they are sorted in (docs/decisions.md).
     expect(within(row).getByText('LEFÈVRE Amélie')).toBeInTheDocument();

@@ -68,7 +68,9 @@ describe('reference dialog values', () => {
       volume: null,
       is_default: 1,
     });
-    expect(Object.keys(payload)).toHaveLength(16);
+    // 16 fields, and issue 30's cylinders, hours before, last inspection and hours at it.
+    expect(Object.keys(payload)).toHaveLength(20);
+    expect(payload).toMatchObject({ cylinders: null, hours_before: null, last_inspection_on: '' });
 
     const prestation = toPayload(
       prestationsConfig.sections,
