@@ -1,4 +1,4 @@
-import { request } from './client';
+import { earlySession, request, requestFrom } from './client';
 import type { Me, SessionUser } from './session-types';
 
 // Session and password calls. The anti-forgery cookie is asked for at the root,
@@ -13,7 +13,10 @@ export const authApi = {
   login: (email: string, password: string) =>
     request<{ user: SessionUser }>('/login', { method: 'POST', body: { email, password } }),
   logout: () => request<void>('/logout', { method: 'POST', body: {} }),
-  me: (signal?: AbortSignal) => request<Me>('/api/me', { signal }),
+  me: (signal?: AbortSignal) => {
+    const early = earlySession.take();
+    return early ? requestFrom<Me>(early, '/api/me', signal) : request<Me>('/api/me', { signal });
+  },
   forgotPassword: (email: string) =>
     request<{ message?: string }>('/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (form: PasswordForm) =>

@@ -75,6 +75,31 @@ function parseBody(text: string): unknown {
   }
 }
 
+declare global {
+  interface Window {
+    /** GET /api/me sent by public/early-session.js before the app's code ran (null when it could not be sent). */
+    __earlySession?: Promise<Response | null>;
+  }
+}
+
+/** The session read public/early-session.js started, taken once by the first session read of the page. */
+export const earlySession = {
+  take(): Promise<Response | null> | null {
+    const early = window.__earlySession ?? null;
+    window.__earlySession = undefined;
+    return early;
+  },
+  discard(): void {
+    window.__earlySession = undefined;
+  },
+};
+
+/** GET `path` answered by `early` when it came back, else asked now (the early request failed to leave). */
+export async function requestFrom<T>(early: Promise<Response | null>, path: string, signal?: AbortSignal): Promise<T> {
+  const response = await early;
+  return response ? readResponse<T>(response) : request<T>(path, { signal });
+}
+
 export async function request<T>(
   path: string,
   { method = 'GET', body, signal, isAnonymous = false }: RequestOptions = {},
@@ -87,6 +112,8 @@ export async function request<T>(
     const token = await ensureCsrfCookie();
     if (token) headers['X-XSRF-TOKEN'] = token;
   }
+  // A write may sign in or out: the session read that early-session.js started is no longer the truth.
+  if (method !== 'GET') earlySession.discard();
   const response = await fetch(`${API_ORIGIN}${path}`, {
     method,
     headers,
@@ -95,6 +122,11 @@ export async function request<T>(
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
     signal,
   });
+  return readResponse<T>(response);
+}
+
+/** A response as every call reads it: the global listeners told, the JSON body, an ApiError when not ok. */
+async function readResponse<T>(response: Response): Promise<T> {
   for (const l of listeners) l(response.status, response.ok);
   if (response.status === 204) return undefined as T;
   const data = parseBody(await response.text());
