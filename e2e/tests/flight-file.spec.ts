@@ -156,6 +156,7 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
     `${pilotName} n'a effectué que 0 vol dans les 180 jours précédant ce vol (3 requis).`,
   );
   expect(todays.id).toBeGreaterThan(0);
+  await shoot(page, 'flight-file-dashboard', project);
 
   // The pilot's logbook: the realized flight, the totals, the CSV.
   await page.goto(`/other-data/pilots/${pilot.id}/logbook`);

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
 import { FLIGHT_STATUSES, localDate } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
 import { SEALED_MESSAGE } from '../../src/services/flight-records.js';
-import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
+import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 import {
   newBalloon,
   newBooking,
@@ -488,5 +489,33 @@ describe(`flight file on ${engine}`, () => {
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect((await call('GET', '/api/pilots/987654/logbook')).statusCode).toBe(404);
     });
+  });
+});
+
+describe(`migration 0031 on ${engine}`, () => {
+  it("carries an operator's stored passenger supplement over as the clothing allowance, masses unchanged", async () => {
+    const database = await createTestDatabase('0029_voucher_rules');
+    try {
+      const { db } = database;
+      await db
+        .insertInto('settings')
+        .values({ key: 'ofp_passenger_supplement', value: '6.5' })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: '6.5' }))
+        .execute();
+      await migrateToLatest(db, database.dialect);
+      const rows = await db
+        .selectFrom('settings')
+        .select(['key', 'value'])
+        .where('key', 'in', ['ofp_passenger_supplement', 'ofp_allowance_clothing', 'ofp_allowance_baggage'])
+        .orderBy('key')
+        .execute();
+      expect(rows).toEqual([
+        { key: 'ofp_allowance_baggage', value: '0' },
+        { key: 'ofp_allowance_clothing', value: '6.5' },
+        { key: 'ofp_passenger_supplement', value: '0' },
+      ]);
+    } finally {
+      await database.destroy();
+    }
   });
 });

@@ -64,8 +64,11 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .then((r) => r.rows[0]?.value);
   const carried = Number(supplement ?? 0);
   if (Number.isFinite(carried) && carried > 0) {
-    await sql`INSERT INTO settings (key, value) VALUES ('ofp_allowance_clothing', ${String(carried)})`.execute(db);
-    await sql`INSERT INTO settings (key, value) VALUES ('ofp_allowance_baggage', '0')`.execute(db);
+    // The rows may exist already: a database created since these keys joined the defaults got them at 0002.
+    await sql`INSERT INTO settings (key, value) VALUES ('ofp_allowance_clothing', ${String(carried)})
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(db);
+    await sql`INSERT INTO settings (key, value) VALUES ('ofp_allowance_baggage', '0')
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value`.execute(db);
     await sql`UPDATE settings SET value = '0' WHERE key = 'ofp_passenger_supplement'`.execute(db);
   }
 }
