@@ -92,6 +92,10 @@ export const earlySession = {
   discard(): void {
     window.__earlySession = undefined;
   },
+  /** Whether it was sent and no session read has taken it yet. */
+  isPending(): boolean {
+    return window.__earlySession !== undefined;
+  },
 };
 
 /** GET `path` answered by `early` when it came back, else asked now (the early request failed to leave). */

@@ -1,6 +1,6 @@
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
-import { readMaintenanceState } from '../api/client';
+import { earlySession, readMaintenanceState } from '../api/client';
 import { notifyFailure } from '../components/notify/notify';
 import { ensureSession, getSession, setMaintenance } from '../session/store';
 import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from './guards';
@@ -30,7 +30,12 @@ export async function maintenanceLoader({ request }: LoaderFunctionArgs) {
   const session = getSession();
   const isMaintenancePage = path.split('?')[0] === ROUTE_PATHS.maintenance;
   if (!session.isMaintenance && session.status !== 'authenticated' && !isMaintenancePage) {
-    if (await readMaintenanceState()) setMaintenance(true, path);
+    // The session read early-session.js sent is on its way: it answers maintenance too (503), so a signed-in user
+    // does not wait for /health as well.
+    const known = earlySession.isPending() ? await ensureSession() : session;
+    if (!known.isMaintenance && known.status !== 'authenticated' && (await readMaintenanceState())) {
+      setMaintenance(true, path);
+    }
   }
   const target = decideNavigation({ path, isPublic: true }, getSession());
   if (target) throw redirect(target);

@@ -71,6 +71,33 @@ describe('navigation guard', () => {
     }
   });
 
+  it('opens a signed-in page on the session read sent with the page, without asking /health as well', async () => {
+    const calls: string[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = async (input) => {
+      calls.push(String(input));
+      return new Response('{}', { status: 404 });
+    };
+    // What public/early-session.js left: GET /api/me, answered for a signed-in operator.
+    window.__earlySession = Promise.resolve(new Response(JSON.stringify(operator()), { status: 200 }));
+    try {
+      resetSessionStoreForTests();
+      const router = createMemoryRouter(routes, { initialEntries: ['/profile'] });
+      render(
+        <AppProviders queryClient={createQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProviders>,
+      );
+      expect(await pageTitle('Mon profil')).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/profile');
+      expect(calls).not.toContain('/health');
+      expect(calls).not.toContain('/api/me');
+    } finally {
+      globalThis.fetch = realFetch;
+      window.__earlySession = undefined;
+    }
+  });
+
   it('redirects the root to the dashboard', async () => {
     const { router } = renderApp('/', operator());
     expect(await pageTitle('Tableau de bord')).toBeInTheDocument();
