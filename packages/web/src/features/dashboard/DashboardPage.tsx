@@ -115,7 +115,11 @@ const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
   },
   { label: 'Statut', key: 'status', render: (f) => <FlightStatusTag statusId={f.flight_status_id} size="small" /> },
   // Issue 30: why a coming flight needs a look (a pilot not current, a balloon due, fuel, crew).
-  { label: 'Dossier de vol', key: 'compliance', render: (f) => <ComplianceLines items={f.compliance} /> },
+  {
+    label: 'Dossier de vol',
+    key: 'compliance',
+    render: (f) => <ComplianceLines items={f.compliance} maxWidth={240} />,
+  },
 ];
 
 function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {

@@ -73,10 +73,10 @@ export function ComplianceMark({ items }: { items?: ComplianceItem[] }) {
 }
 
 /** The warnings as short lines (a planning card, a dashboard row): why the flight needs a look. */
-export function ComplianceLines({ items }: { items?: ComplianceItem[] }) {
+export function ComplianceLines({ items, maxWidth }: { items?: ComplianceItem[]; maxWidth?: number }) {
   if (!items || items.length === 0) return null;
   return (
-    <Stack gap={2} role="list" aria-label="Dossier de vol : points à vérifier">
+    <Stack gap={2} role="list" aria-label="Dossier de vol : points à vérifier" maw={maxWidth}>
       {items.map((item) => (
         <Text
           key={`${item.code}-${item.message}`}
