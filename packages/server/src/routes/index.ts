@@ -20,8 +20,8 @@ import { registerSearchRoutes } from './search.js';
 import { registerSessionRoutes } from './session.js';
 import { registerSettingsRoutes } from './settings.js';
 import { registerShopRoutes } from './shop.js';
-import { registerTicketTemplateRoutes } from './ticket-templates.js';
 import { registerSpaceRoutes } from './space.js';
+import { registerTicketTemplateRoutes } from './ticket-templates.js';
 import { registerUserRoutes } from './users.js';
 import { registerValidityRoutes } from './validity.js';
 
@@ -48,9 +48,9 @@ export async function registerSpecialRoutes(app: FastifyInstance): Promise<void>
   await registerMailRoutes(app);
   await registerValidityRoutes(app);
   await registerPublicRoutes(app);
+  await registerSpaceRoutes(app);
   await registerRegistrationRequestRoutes(app);
   await registerDashboardRoutes(app);
-  await registerSpaceRoutes(app);
   await registerRemoteOrderRoutes(app);
   await registerOpenApiRoutes(app);
   await registerHistoryRoutes(app);

@@ -21,6 +21,7 @@ import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { nextTicketNumber } from './booking-numbers.js';
 import { BOOKING_RULE_MESSAGES, lockBooking } from './booking-rules.js';
+import { assertPassengersNotSealed } from './flight-records.js';
 import {
   MAX_PENDING_REQUESTS_PER_BOOKING,
   parisToday,
@@ -62,6 +63,7 @@ export const SPACE_MESSAGES = {
   tooManyRequests: `${MAX_PENDING_REQUESTS_PER_BOOKING} demandes au plus en attente : attendez une réponse.`,
   unknownType: 'Qualité inconnue.',
   noBeneficiary: "Aucun email de bénéficiaire sur cette réservation : renseignez-le d'abord.",
+  weightFlown: 'Ce passager a déjà volé : son poids fait partie du dossier du vol et ne peut plus être modifié.',
 } as const;
 
 const DAY_MS = 86_400_000;
@@ -501,6 +503,12 @@ export async function updateSpacePassenger(
     await lockEditable(trx, booking);
     await assertPassengerType(trx, values.passenger_type_id);
     const changes = diffRow({ ...existing }, values);
+    // A weight is a mass of a sealed flight's record once the passenger flew on it: refused, as staff's own edit.
+    if ('weight' in changes) {
+      await assertPassengersNotSealed(trx, [passengerId]).catch((error) => {
+        throw error instanceof ConflictError ? new ConflictError(SPACE_MESSAGES.weightFlown) : error;
+      });
+    }
     if (Object.keys(changes).length > 0) {
       await trx
         .updateTable('passengers')
