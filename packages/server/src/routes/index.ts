@@ -25,7 +25,7 @@ import { registerTicketTemplateRoutes } from './ticket-templates.js';
 import { registerUserRoutes } from './users.js';
 import { registerValidityRoutes } from './validity.js';
 
-/** Signing in and out, password links, the profile, users, capabilities and API clients (SPEC §7). */
+/** Signing in and out, password links, the profile, users, capabilities and API clients. */
 export async function registerAccountRoutes(app: FastifyInstance): Promise<void> {
   await registerSessionRoutes(app);
   await registerProfileRoutes(app);
@@ -34,7 +34,7 @@ export async function registerAccountRoutes(app: FastifyInstance): Promise<void>
   await registerApiClientRoutes(app);
 }
 
-/** Endpoints of SPEC §7 that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
+/** Endpoints the web app calls that are not plain CRUD (bookings, flights, planning, lookups, settings...). */
 export async function registerSpecialRoutes(app: FastifyInstance): Promise<void> {
   await registerBookingRoutes(app);
   await registerFlightRoutes(app);
