@@ -24,9 +24,9 @@ import * as flightClosures from './migrations/0026_flight_closures.js';
 import * as historyLabels from './migrations/0027_history_labels.js';
 import * as prestationShopSku from './migrations/0028_prestation_shop_sku.js';
 import * as voucherRules from './migrations/0029_voucher_rules.js';
-import * as fieldSync from './migrations/0032_field_sync.js';
 import * as bookingSpace from './migrations/0030_booking_space.js';
 import * as flightFile from './migrations/0031_flight_file.js';
+import * as fieldSync from './migrations/0032_field_sync.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 

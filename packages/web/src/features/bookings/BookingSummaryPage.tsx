@@ -31,8 +31,8 @@ import {
   StatusDialog,
 } from './BookingDialogs';
 import { BookingEmails } from './BookingEmails';
-import { BookingSpaceCard } from './BookingSpace';
 import { useBooking } from './BookingPage';
+import { BookingSpaceCard } from './BookingSpace';
 import { BookingStatusTag } from './BookingStatusTag';
 import { ValidityCard, ValidityTag } from './BookingValidity';
 import {

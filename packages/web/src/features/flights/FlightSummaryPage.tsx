@@ -37,7 +37,6 @@ import { FieldBoardingSection } from '../field/FieldBoardingSection';
 import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
-import { WeightChangesAlert } from './WeightChanges';
 import { AddPassengersDialog } from './AddPassengersDialog';
 import {
   DuplicateFlightDialog,
@@ -51,6 +50,7 @@ import { ComplianceAlert, FlightRecordsCard, useIsFlightSealed } from './FlightF
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
 import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
+import { WeightChangesAlert } from './WeightChanges';
 
 // single-flight summary: general info, status, passengers grouped by booking with the passenger counter and
 // weight, the add-passengers dialog, notes with a pinned one. A flight in a not-editable status (realized,
@@ -284,7 +284,8 @@ export default function FlightSummaryPage() {
                 { label: "Lieu d'atterrissage", value: flight.landing_place ?? '' },
                 {
                   label: 'Carburant embarqué',
-                  value: flight.fuel_loaded === null || flight.fuel_loaded === undefined ? '' : `${flight.fuel_loaded} kg`,
+                  value:
+                    flight.fuel_loaded === null || flight.fuel_loaded === undefined ? '' : `${flight.fuel_loaded} kg`,
                 },
                 { label: 'Remarques', value: flight.remarks ?? '' },
                 { label: 'Incidents', value: flight.incidents ?? '' },
