@@ -87,7 +87,13 @@ export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
               </div>
             ))}
           </SimpleGrid>
-          <Table.ScrollContainer minWidth={760}>
+          {/* Scrolls sideways on a tablet: reachable from the keyboard, named as its table. */}
+          <Table.ScrollContainer
+            minWidth={760}
+            scrollAreaProps={{
+              viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Vols et visites du ballon' },
+            }}
+          >
             <Table striped fz="sm" verticalSpacing={4} aria-label="Vols et visites du ballon">
               <Table.Thead>
                 <Table.Tr>
