@@ -7,6 +7,7 @@ export * from './field.js';
 export * from './flight-file.js';
 export * from './flight-record.js';
 export * from './history.js';
+export * from './logbooks.js';
 export * from './messages.js';
 export * from './partner-api.js';
 export * from './phone.js';

@@ -1,3 +1,4 @@
+import type { LogbookEntry } from '@app/domain';
 import { frenchDate as ddmmyyyy, formatMinutes } from '@app/domain';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Kysely } from 'kysely';
@@ -5,7 +6,6 @@ import { createElement as h, type ReactElement } from 'react';
 import type { DB } from '../db/schema.js';
 import { type FlightCompliance, loadFlightCompliance } from '../services/flight-compliance.js';
 import { computeFlightMasses, type FlightMasses, loadFlightMassInputs } from '../services/flight-masses.js';
-import type { LogbookEntry } from '../services/logbooks.js';
 import './fonts.js';
 
 // The operational flight plan the pilot signs (issue 9): one A4 page with the flight, the crew, the masses of

@@ -1,7 +1,7 @@
+import type { PilotLogbook } from '@app/domain';
 import { formatMinutes, frenchDate } from '@app/domain';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h } from 'react';
-import type { PilotLogbook } from '../services/logbooks.js';
 import './fonts.js';
 
 // The pilot's logbook as a printed document (issue 30): A4 landscape, one line per realized flight, totals at the

@@ -1,3 +1,4 @@
+import type { LogbookEntry, LogbookTotals, PilotLogbook, TechnicalLog, TechnicalLogRow } from '@app/domain';
 import { addMonths, FLIGHT_STATUSES, flightMinutes, formatMinutes, frenchDate, isCalendarDate } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
@@ -12,51 +13,6 @@ import { balloonHoursBefore, loadFlightFileRules } from './flight-compliance.js'
 const REALIZED = FLIGHT_STATUSES.realized.id;
 /** A logbook answers at most this many flights (decades of a busy pilot); narrower with from/to. */
 export const MAX_LOGBOOK_ROWS = 5000;
-
-export type LogbookEntry = {
-  flight_id: number;
-  date: string;
-  time: string;
-  balloon_label: string | null;
-  balloon_registration: string | null;
-  pilot_name: string | null;
-  crew: string[];
-  flight_type: string | null;
-  takeoff_place: string | null;
-  takeoff_time: string | null;
-  landing_place: string | null;
-  landing_time: string | null;
-  /** Minutes between takeoff and landing. */
-  duration: number | null;
-  passengers: number;
-  remarks: string | null;
-  incidents: string | null;
-};
-
-export type LogbookTotals = { flights: number; minutes: number; passengers: number };
-export type PilotLogbook = {
-  pilot: { id: number; full_name: string; licence_number: string | null };
-  from: string | null;
-  to: string | null;
-  entries: LogbookEntry[];
-  totals: LogbookTotals;
-};
-
-export type TechnicalLogRow =
-  | (LogbookEntry & { kind: 'flight'; hours_after: number })
-  | { kind: 'inspection'; date: string; hours: number | null };
-export type TechnicalLog = {
-  balloon: { id: number; label: string; registration_number: string | null };
-  hours_before: number;
-  hours_flown: number;
-  hours_total: number;
-  last_inspection_on: string | null;
-  hours_at_last_inspection: number | null;
-  next_inspection_on: string | null;
-  next_inspection_hours: number | null;
-  rows: TechnicalLogRow[];
-  totals: LogbookTotals;
-};
 
 const name = (first: string | null | undefined, last: string | null | undefined) =>
   [first, last].filter(Boolean).join(' ');

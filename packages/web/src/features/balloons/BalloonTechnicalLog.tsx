@@ -1,4 +1,4 @@
-import { formatMinutes, frenchDate } from '@app/domain';
+import { formatMinutes, frenchDate, type TechnicalLog } from '@app/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -7,33 +7,6 @@ import { api, apiUrl } from '../../api/client';
 // Issue 30: the balloon's technical log: hours before the product, flights with their running hours, the last
 // inspection, incidents, and the next inspection due (the earlier of 12 months and 100 hours after the last);
 // CSV from GET /api/balloons/{id}/technical-log?format=csv.
-
-type Row =
-  | {
-      kind: 'flight';
-      flight_id: number;
-      date: string;
-      pilot_name: string | null;
-      takeoff_place: string | null;
-      takeoff_time: string | null;
-      landing_place: string | null;
-      landing_time: string | null;
-      duration: number | null;
-      hours_after: number;
-      passengers: number;
-      incidents: string | null;
-    }
-  | { kind: 'inspection'; date: string; hours: number | null };
-type TechnicalLog = {
-  hours_before: number;
-  hours_flown: number;
-  hours_total: number;
-  last_inspection_on: string | null;
-  next_inspection_on: string | null;
-  next_inspection_hours: number | null;
-  rows: Row[];
-  totals: { flights: number; minutes: number };
-};
 
 const hours = (value: number | null | undefined) =>
   value === null || value === undefined

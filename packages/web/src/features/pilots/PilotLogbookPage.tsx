@@ -1,4 +1,4 @@
-import { formatMinutes, frenchDate } from '@app/domain';
+import { formatMinutes, frenchDate, type PilotLogbook } from '@app/domain';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -12,27 +12,6 @@ import { pathTo } from '../../app/routes';
 // takeoff and landing place and time, duration, passengers, remarks, and the totals; downloadable as PDF and CSV
 // (GET /api/pilots/{id}/logbook?format=pdf|csv), over a period or all of it.
 
-type Entry = {
-  flight_id: number;
-  date: string;
-  balloon_label: string | null;
-  balloon_registration: string | null;
-  flight_type: string | null;
-  takeoff_place: string | null;
-  takeoff_time: string | null;
-  landing_place: string | null;
-  landing_time: string | null;
-  duration: number | null;
-  passengers: number;
-  remarks: string | null;
-  incidents: string | null;
-};
-type Logbook = {
-  pilot: { id: number; full_name: string; licence_number: string | null };
-  entries: Entry[];
-  totals: { flights: number; minutes: number; passengers: number };
-};
-
 const place = (where: string | null, at: string | null) => [where, at?.slice(0, 5)].filter(Boolean).join(', ') || '—';
 
 export default function PilotLogbookPage() {
@@ -43,7 +22,7 @@ export default function PilotLogbookPage() {
   const base = `/api/pilots/${pilotId}/logbook`;
   const logbook = useQuery({
     queryKey: [base, from, to],
-    queryFn: ({ signal }) => api.get<Logbook>(`${base}${range ? `?${range}` : ''}`, undefined, signal),
+    queryFn: ({ signal }) => api.get<PilotLogbook>(`${base}${range ? `?${range}` : ''}`, undefined, signal),
   });
   usePageTitle(logbook.data ? `Carnet de vol — ${logbook.data.pilot.full_name}` : 'Carnet de vol');
   const download = (format: 'pdf' | 'csv') => apiUrl(`${base}?format=${format}${range ? `&${range}` : ''}`);
