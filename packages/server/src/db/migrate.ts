@@ -60,6 +60,24 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0031_flight_file': flightFile,
 };
 
+/**
+ * Whether the database holds exactly the migrations this code knows: then there is nothing to do, and Kysely's
+ * migrator is not asked. It reads the catalog of the whole database to find its own tables, which on PostgreSQL
+ * fails ('schema … does not exist') while another schema of the same database is being dropped: the test suite's
+ * databases are schemas created and dropped all the time, and a server or CLI started by a test met it.
+ */
+async function isUpToDate(db: Kysely<any>): Promise<boolean> {
+  try {
+    const { rows } = await sql<{ name: string }>`SELECT name FROM kysely_migration`.execute(db);
+    const known = Object.keys(MIGRATIONS);
+    const applied = new Set(rows.map((r) => r.name));
+    return applied.size === known.length && known.every((name) => applied.has(name));
+  } catch {
+    // No migration table yet (a new database): the migrator creates it.
+    return false;
+  }
+}
+
 /** Applies every migration not yet applied, or those up to `upTo` included (tests of a database holding data). */
 export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, upTo?: string): Promise<void> {
   const migrations: Record<string, Migration> = {};
@@ -70,6 +88,7 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, upTo?: 
     await m.up(tx, dialect);
   };
   for (const [name, m] of Object.entries(MIGRATIONS)) migrations[name] = { up: (tx) => up(tx, m) };
+  if (!upTo && (await isUpToDate(db))) return;
   // PostgreSQL: Kysely looks for its own tables in every schema unless told which one; pinned to the current
   // schema, databases living side by side as schemas (the test suite's) never see each other's migrations.
   const migrationTableSchema =
