@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // With its extension: Vite's coming native config loader resolves imports as Node does.
@@ -17,8 +18,28 @@ const apiPaths = [
   '/health',
 ];
 
+/**
+ * Writes the API's origin setting (VITE_API_ORIGIN, empty for one server) into the early session script's tag of
+ * index.html: that script runs before the app and calls /api/me where the app would (public/early-session.js).
+ */
+function apiOriginAttribute(): Plugin {
+  let origin = '';
+  return {
+    name: 'api-origin-attribute',
+    configResolved(config) {
+      origin = String(config.env.VITE_API_ORIGIN ?? '');
+    },
+    transformIndexHtml: (html) =>
+      html.replace(
+        'data-api-origin=""',
+        `data-api-origin="${origin.replaceAll('&', '&amp;').replaceAll('"', '&quot;')}"`,
+      ),
+  };
+}
+
 export default defineConfig({
   plugins: [
+    apiOriginAttribute(),
     react(),
     // A service worker at the site root; 'prompt' leaves the new version waiting until the user
     // presses "Mettre à jour" (app/layout/UpdateNotice.tsx).

@@ -6,12 +6,11 @@
   const path = window.location.pathname;
   if (/^\/(auth|widget|espace|maintenance)(\/|$)/.test(path)) return;
   const setting = document.currentScript?.dataset.apiOrigin ?? '';
-  const origin =
-    !setting || setting.startsWith('%')
-      ? ''
-      : setting === 'api-subdomain'
-        ? `${window.location.protocol}//api.${window.location.host}`
-        : setting.replace(/\/$/, '');
+  const origin = !setting
+    ? ''
+    : setting === 'api-subdomain'
+      ? `${window.location.protocol}//api.${window.location.host}`
+      : setting.replace(/\/$/, '');
   window.__earlySession = fetch(`${origin}/api/me`, {
     credentials: 'include',
     headers: { Accept: 'application/json' },
