@@ -175,7 +175,7 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
     .getByRole('link', { name: 'Plan de vol opérationnel' })
     .click();
   // 4 passengers of 70 kg, plus the per-passenger supplement of the settings (another test may change it).
-  await expect(page.getByRole('region', { name: 'Masses' })).toContainText('Passagers (4 ×');
+  await expect(page.getByRole('region', { name: 'Masses' })).toContainText('Passagers (déclarés + 4 ×');
   const flightId = /\/flights\/(\d+)\//.exec(page.url())?.[1];
   const pdf = await page.request.get(`/api/flights/${flightId}/operational-flight-plan.pdf`);
   expect(pdf.headers()['content-type']).toContain('application/pdf');

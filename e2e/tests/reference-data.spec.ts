@@ -332,6 +332,8 @@ test('deletion: refused with the reason while flights use the balloon, done once
   await apiPost(api, '/api/balloons', { label: `Libre ${run}`, passengers: 2, takeoff_max_mass: 900 });
   await page.goto('/other-data/balloons');
   await signIn(page);
+  // The other tests' balloons fill more than a page: this run's two are found by their label.
+  await page.getByPlaceholder('Libellé ou immatriculation...').fill(run);
 
   await rowOf(page, `Utilisé ${run}`)
     .getByRole('button', { name: /^Supprimer/ })
