@@ -21,6 +21,7 @@ import type { Auth } from '../http/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { nextTicketNumber } from './booking-numbers.js';
 import { BOOKING_RULE_MESSAGES, lockBooking } from './booking-rules.js';
+import { PASSENGER_SUMMARY_COLUMNS } from './booking-summaries.js';
 import { assertPassengersNotSealed } from './flight-records.js';
 import {
   MAX_PENDING_REQUESTS_PER_BOOKING,
@@ -468,21 +469,6 @@ async function flagWeightChange(trx: Trx, passengerId: number, before: number | 
   }
 }
 
-const PASSENGER_COLUMNS = [
-  'id',
-  'booking_id',
-  'ticket_number',
-  'first_name',
-  'last_name',
-  'is_referent',
-  'email',
-  'phone',
-  'department',
-  'age',
-  'weight',
-  'passenger_type_id',
-] as const;
-
 /** PUT /api/space/{token}/passengers/{id}: one of the booking's passengers completed or corrected. */
 export async function updateSpacePassenger(
   db: Kysely<DB>,
@@ -495,7 +481,7 @@ export async function updateSpacePassenger(
   return db.transaction().execute(async (trx) => {
     const existing = await trx
       .selectFrom('passengers')
-      .select(PASSENGER_COLUMNS)
+      .select(PASSENGER_SUMMARY_COLUMNS)
       .where('id', '=', passengerId)
       .where('booking_id', '=', booking.id)
       .executeTakeFirst();
@@ -532,7 +518,7 @@ export async function updateSpacePassenger(
 async function passengerOut(trx: Db, passengerId: number): Promise<SpacePassenger> {
   const p = await trx
     .selectFrom('passengers')
-    .select(PASSENGER_COLUMNS)
+    .select(PASSENGER_SUMMARY_COLUMNS)
     .where('id', '=', passengerId)
     .executeTakeFirstOrThrow();
   return {
