@@ -25,7 +25,7 @@ import {
   PASSENGERS_ENDPOINT,
   type Passenger,
 } from './booking-model';
-import { PassengerFlightsDialog } from './PassengerFlightsDialog';
+import { PassengerFlightsDialog } from './dialogs/PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 
 // single-booking passengers: the list, the passenger edit dialog and each passenger's flight list.

@@ -20,16 +20,6 @@ import { useNotifiedList } from '../../lib/use-notified-query';
 import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
-import {
-  BillingDialog,
-  type BookingNote,
-  CustomerDialog,
-  GeneralInfoDialog,
-  LinkBookingDialog,
-  NoteDialog,
-  RequestedDatesDialog,
-  StatusDialog,
-} from './BookingDialogs';
 import { BookingEmails } from './BookingEmails';
 import { useBooking } from './BookingPage';
 import { BookingSpaceCard } from './BookingSpace';
@@ -48,6 +38,13 @@ import {
   PASSENGERS_ENDPOINT,
   type PassengerSummary,
 } from './booking-model';
+import { BillingDialog } from './dialogs/BillingDialog';
+import { BookingInfoDialog } from './dialogs/BookingInfoDialog';
+import { type BookingNote, BookingNoteDialog } from './dialogs/BookingNoteDialog';
+import { BookingStatusDialog } from './dialogs/BookingStatusDialog';
+import { CustomerDialog } from './dialogs/CustomerDialog';
+import { LinkBookingDialog } from './dialogs/LinkBookingDialog';
+import { RequestedDatesDialog } from './dialogs/RequestedDatesDialog';
 import { PassengersFlownCard } from './PassengersFlownCard';
 import { bookingPrestation } from './PrestationToSpecify';
 
@@ -413,7 +410,7 @@ export default function BookingSummaryPage() {
       <HistorySection endpoint={BOOKINGS_ENDPOINT} id={id} />
 
       {current?.kind === 'general' && (
-        <GeneralInfoDialog
+        <BookingInfoDialog
           key={dialog.key}
           booking={booking}
           opened={dialog.opened}
@@ -431,7 +428,7 @@ export default function BookingSummaryPage() {
         />
       )}
       {current?.kind === 'status' && (
-        <StatusDialog
+        <BookingStatusDialog
           key={dialog.key}
           booking={booking}
           opened={dialog.opened}
@@ -460,7 +457,7 @@ export default function BookingSummaryPage() {
         />
       )}
       {current?.kind === 'note' && (
-        <NoteDialog
+        <BookingNoteDialog
           key={dialog.key}
           booking={booking}
           note={current.note}

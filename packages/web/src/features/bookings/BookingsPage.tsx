@@ -7,7 +7,7 @@ import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../componen
 import type { FilterDefinition } from '../../lib/list-state';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
-import { NewBookingDialog } from './NewBookingDialog';
+import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
 import { useBookingListStatus } from './useBookingListStatus';

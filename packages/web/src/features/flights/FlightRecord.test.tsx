@@ -7,7 +7,8 @@ import { type FakeCall, fakeFetch } from '../../components/test-utils';
 import { resetSessionStoreForTests } from '../../session/store';
 import { renderWithProviders } from '../../test/render';
 import { PassengersFlownCard } from '../bookings/PassengersFlownCard';
-import { FlightRecordDialog, FlightStatusDialog } from './FlightDialogs';
+import { FlightRecordDialog } from './dialogs/FlightRecordDialog';
+import { FlightStatusDialog } from './dialogs/FlightStatusDialog';
 import type { Flight } from './flight-model';
 
 // Issue 27: the status dialog warns (without refusing) when a flight is set realized before its time; a realized

@@ -32,24 +32,26 @@ import { useDialog } from '../../lib/use-dialog';
 import { useNotifiedList } from '../../lib/use-notified-query';
 import { useMe } from '../../session/store';
 import { BOOKINGS_ENDPOINT, formatDate, type PassengerSummary } from '../bookings/booking-model';
-import { PassengerFlightsDialog } from '../bookings/PassengerFlightsDialog';
+import { PassengerFlightsDialog } from '../bookings/dialogs/PassengerFlightsDialog';
 import { FieldBoardingSection } from '../field/FieldBoardingSection';
 import { HistorySection } from '../history/HistorySection';
 import { formatFlag } from '../reference-data';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
-import { AddPassengersDialog } from './AddPassengersDialog';
+import { AddPassengersDialog } from './dialogs/AddPassengersDialog';
+import { DuplicateFlightDialog } from './dialogs/DuplicateFlightDialog';
+import { FlightInfoDialog } from './dialogs/FlightInfoDialog';
+import { type FlightNote, FlightNoteDialog } from './dialogs/FlightNoteDialog';
+import { FlightRecordDialog } from './dialogs/FlightRecordDialog';
+import { FlightStatusDialog } from './dialogs/FlightStatusDialog';
 import {
-  DuplicateFlightDialog,
-  FlightInfoDialog,
-  type FlightNote,
-  FlightNoteDialog,
-  FlightRecordDialog,
-  FlightStatusDialog,
-} from './FlightDialogs';
+  notifySkipped,
+  notifyWaitingMails,
+  PostponeFlightDialog,
+  postponementMessage,
+} from './dialogs/PostponeFlightDialog';
 import { ComplianceAlert, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
 import { FLIGHTS_ENDPOINT, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
-import { notifySkipped, notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 import { WeightChangesAlert } from './WeightChanges';
 
 // single-flight summary: general info, status, passengers grouped by booking with the passenger counter and

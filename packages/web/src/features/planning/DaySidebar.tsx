@@ -33,7 +33,9 @@ import { confirmDelete, notifyFailure, StatusTag, useRefreshDataList } from '../
 import { useDialog } from '../../lib/use-dialog';
 import { BookingBadges } from '../bookings/BookingsPage';
 import { BOOKINGS_ENDPOINT, type Booking } from '../bookings/booking-model';
-import { DuplicateFlightDialog, EventDialog, NewFlightDialog, type PlanningEvent } from '../flights/FlightDialogs';
+import { DuplicateFlightDialog } from '../flights/dialogs/DuplicateFlightDialog';
+import { EventDialog, type PlanningEvent } from '../flights/dialogs/EventDialog';
+import { NewFlightDialog } from '../flights/dialogs/NewFlightDialog';
 import { ComplianceLines } from '../flights/FlightFile';
 import {
   AvailabilityTag,

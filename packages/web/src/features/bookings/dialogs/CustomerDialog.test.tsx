@@ -2,13 +2,13 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFixture } from '../../app/test-session';
-import { type FakeCall, fakeFetch, pageOf } from '../../components/test-utils';
-import { resetSessionStoreForTests } from '../../session/store';
-import { renderWithProviders } from '../../test/render';
-import { CustomerDialog } from './BookingDialogs';
-import type { Booking, Customer } from './booking-model';
-import type { PickedCustomer } from './CustomerPicker';
+import { sessionFixture } from '../../../app/test-session';
+import { type FakeCall, fakeFetch, pageOf } from '../../../components/test-utils';
+import { resetSessionStoreForTests } from '../../../session/store';
+import { renderWithProviders } from '../../../test/render';
+import type { Booking, Customer } from '../booking-model';
+import type { PickedCustomer } from '../CustomerPicker';
+import { CustomerDialog } from './CustomerDialog';
 
 // Issue 27: a repeat customer was typed again (a duplicate) since the booking's customer dialog could only create.
 // It now searches the existing customers first; picking one and confirming « Associer ce client » sends

@@ -1,9 +1,9 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { FlagSwitch, FormModal, notifyFailure, notifyWarning } from '../../components';
-import { formatLongDate, formatTime } from '../bookings/booking-model';
-import { FLIGHTS_ENDPOINT, type Flight } from './flight-model';
+import { api } from '../../../api/client';
+import { FlagSwitch, FormModal, notifyFailure, notifyWarning } from '../../../components';
+import { formatLongDate, formatTime } from '../../bookings/booking-model';
+import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
 
 // Issue 12 point 2: choosing 'Reporté - météo' in the status dialog opens this one. It says what the action does,
 // lets staff choose whether each referent gets the 'vol reporté météo' mail, and runs it all in one call

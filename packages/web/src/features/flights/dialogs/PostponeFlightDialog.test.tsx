@@ -2,10 +2,10 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type FakeCall, fakeFetch } from '../../components/test-utils';
-import { renderWithProviders } from '../../test/render';
-import { FlightStatusDialog } from './FlightDialogs';
-import type { Flight } from './flight-model';
+import { type FakeCall, fakeFetch } from '../../../components/test-utils';
+import { renderWithProviders } from '../../../test/render';
+import type { Flight } from '../flight-model';
+import { FlightStatusDialog } from './FlightStatusDialog';
 import { notifyWaitingMails, PostponeFlightDialog, postponementMessage } from './PostponeFlightDialog';
 
 // Issue 12: choosing 'Reporté - météo' hands the status dialog over to the postponement dialog, which says what

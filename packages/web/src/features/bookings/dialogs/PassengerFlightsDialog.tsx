@@ -3,11 +3,11 @@ import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
-import { pathTo } from '../../app/routes';
-import { statusIcon } from '../../app/status-icons';
-import { notifyFailure, StatusTag } from '../../components';
-import { formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import { api } from '../../../api/client';
+import { pathTo } from '../../../app/routes';
+import { statusIcon } from '../../../app/status-icons';
+import { notifyFailure, StatusTag } from '../../../components';
+import { formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from '../booking-model';
 
 /** Passenger flight list: date, time and status of each flight, each linked to its flight. */
 export function PassengerFlightsDialog({

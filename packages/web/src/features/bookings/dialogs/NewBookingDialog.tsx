@@ -3,11 +3,11 @@ import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
-import { pathTo } from '../../app/routes';
-import { FormModal, notifyFailure, useRefreshDataList } from '../../components';
-import { BOOKINGS_ENDPOINT, todayIso } from './booking-model';
-import { useUniqueNumber } from './use-unique-number';
+import { api } from '../../../api/client';
+import { pathTo } from '../../../app/routes';
+import { FormModal, notifyFailure, useRefreshDataList } from '../../../components';
+import { BOOKINGS_ENDPOINT, todayIso } from '../booking-model';
+import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
 // uniqueness, the status is 1 (pending); once created, the booking's page opens.

@@ -3,12 +3,12 @@ import { Alert, Checkbox, Group, Paper, ScrollArea, Stack, Text, TextInput } fro
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { FlagSwitch, FormModal, notifyFailure } from '../../components';
-import { useSearchText } from '../../lib/debounce';
-import { BookingStatusTag } from '../bookings/BookingStatusTag';
-import { BOOKINGS_ENDPOINT } from '../bookings/booking-model';
-import type { Flight } from './flight-model';
+import { api } from '../../../api/client';
+import { FlagSwitch, FormModal, notifyFailure } from '../../../components';
+import { useSearchText } from '../../../lib/debounce';
+import { BookingStatusTag } from '../../bookings/BookingStatusTag';
+import { BOOKINGS_ENDPOINT } from '../../bookings/booking-model';
+import type { Flight } from '../flight-model';
 
 // Add passengers to a flight: search by name, ticket number, booking number or phone (3 characters),
 // or, before searching, the pending bookings asking for the flight's date; select whole bookings or single

@@ -1,0 +1,34 @@
+import { createFailedMessage, updateFailedMessage } from '@app/domain';
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { FormModal, TextAreaField } from '../../../components';
+import type { BookingDialogProps } from './booking-dialog';
+
+export type BookingNote = { id: number; content: string; booking_id: number; created_at: string };
+
+/** Booking note create/edit (content required, 6-row textarea in a dialog). */
+export function BookingNoteDialog({
+  booking,
+  note,
+  opened,
+  onClose,
+  onSaved,
+}: BookingDialogProps & { note: BookingNote | null }) {
+  const [content, setContent] = useState(note?.content ?? '');
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={note ? 'Modifier la note' : 'Nouvelle note'}
+      failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
+      onSubmit={() =>
+        note
+          ? api.update('/api/booking-notes', note.id, { content })
+          : api.create('/api/booking-notes', { content, booking_id: booking.id })
+      }
+      onSaved={onSaved}
+    >
+      <TextAreaField name="content" label="Note" required maxLength={5000} value={content} onChange={setContent} />
+    </FormModal>
+  );
+}

@@ -1,0 +1,36 @@
+import { createFailedMessage, updateFailedMessage } from '@app/domain';
+import { useState } from 'react';
+import { api } from '../../../api/client';
+import { FlagSwitch, FormModal, TextAreaField } from '../../../components';
+import type { DialogProps } from './flight-form';
+
+export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
+
+/** Flight note ({content, is_pinned, flight_id}); a pinned note shows on the card and on top. */
+export function FlightNoteDialog({
+  flightId,
+  note,
+  opened,
+  onClose,
+  onSaved,
+}: DialogProps & { flightId: number; note: FlightNote | null }) {
+  const [content, setContent] = useState(note?.content ?? '');
+  const [isPinned, setPinned] = useState<0 | 1>(note?.is_pinned === 1 ? 1 : 0);
+  return (
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={note ? 'Modifier la note' : 'Nouvelle note'}
+      failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
+      onSubmit={() =>
+        note
+          ? api.update('/api/flight-notes', note.id, { content, is_pinned: isPinned })
+          : api.create('/api/flight-notes', { content, is_pinned: isPinned, flight_id: flightId })
+      }
+      onSaved={onSaved}
+    >
+      <TextAreaField name="content" label="Note" required maxLength={5000} value={content} onChange={setContent} />
+      <FlagSwitch label="Épingler la note" value={isPinned} onChange={setPinned} />
+    </FormModal>
+  );
+}
