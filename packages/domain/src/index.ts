@@ -1,3 +1,4 @@
+export * from './api/index.js';
 export * from './booking-space.js';
 export * from './company.js';
 export * from './constants.js';

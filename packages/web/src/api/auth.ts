@@ -1,5 +1,5 @@
+import type { Me, SessionUser } from '@app/domain';
 import { earlySession, request, requestFrom } from './client';
-import type { Me, SessionUser } from './session-types';
 
 // Session and password calls. The anti-forgery cookie is asked for at the root,
 // not under /api, before any call that opens a session.

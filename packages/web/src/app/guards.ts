@@ -1,5 +1,5 @@
+import type { Me } from '@app/domain';
 import { CAPABILITIES, type Capability, ROLES } from '@app/domain';
-import type { Me } from '../api/session-types';
 import type { SessionState } from '../session/store';
 import { ROUTE_PATHS } from './routes';
 

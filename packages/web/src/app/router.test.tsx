@@ -1,9 +1,9 @@
+import type { Me } from '@app/domain';
 import { notifications } from '@mantine/notifications';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Me } from '../api/session-types';
 import { resetSessionStoreForTests } from '../session/store';
 import { AppProviders } from './AppProviders';
 import { NAVIGATION_COLLAPSED_KEY } from './layout/navigation-collapse';

@@ -1,4 +1,4 @@
-import type { Me } from '../api/session-types';
+import type { Me } from '@app/domain';
 
 /** A session as GET /api/me answers it, for component tests; override what the test is about. */
 export function sessionFixture({

@@ -1,6 +1,6 @@
+import type { Me } from '@app/domain';
 import { useSyncExternalStore } from 'react';
 import { authApi } from '../api/auth';
-import type { Me } from '../api/session-types';
 import { forgetFieldIdentity } from '../features/field/field-storage';
 
 // Session and app state: authenticated or not, the current user with role, capabilities and

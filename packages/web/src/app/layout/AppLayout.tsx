@@ -1,10 +1,10 @@
+import type { Me } from '@app/domain';
 import { ActionIcon, AppShell, Burger, Drawer, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import type { Me } from '../../api/session-types';
 import { useSession } from '../../session/store';
 import { Logo } from './Logo';
 import { Navigation } from './Navigation';

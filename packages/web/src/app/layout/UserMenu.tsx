@@ -1,8 +1,8 @@
+import type { SessionUser } from '@app/domain';
 import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
-import type { SessionUser } from '../../api/session-types';
 import { signOut } from '../../session/store';
 import { pathTo } from '../routes';
 

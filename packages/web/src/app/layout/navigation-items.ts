@@ -1,3 +1,4 @@
+import type { Me } from '@app/domain';
 import { BOOKING_STATUSES } from '@app/domain';
 import {
   IconBalloon,
@@ -15,7 +16,6 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import type { Me } from '../../api/session-types';
 import { canAccess } from '../guards';
 import { pathTo } from '../routes';
 import { statusIcon } from '../status-icons';

@@ -1,18 +1,19 @@
+import type { Me } from '@app/domain';
 import { FIELD_MESSAGES, type FieldFlight, type FieldOperation, FLIGHT_STATUSES } from '@app/domain';
 import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
-import { Link, useLoaderData, useParams } from 'react-router';
 import { api } from '../../api/client';
-import type { Me } from '../../api/session-types';
-import { pathTo } from '../../app/routes';
+import { ROUTE_PATHS } from '../../app/routes';
 import { FieldFlightView } from './FieldFlightView';
+import { fieldFlightOf, onFieldLinkClick, useFieldPath } from './field-navigation';
 import { FIELD_SYNC_KEY, type FieldIssue, flightsKey, issuesKey, overlay, setUpFieldOffline } from './field-offline';
 
-export { fieldLoader as loader } from './field-session';
-
 // /terrain (issue 31): the crew's day on a phone, offline. The list of today's and tomorrow's flights, and one
-// flight's boarding (/terrain/{id}). Its own small chunk: Mantine's core only (no calendar, editor or charts).
+// flight's boarding (/terrain/{id}). Its own page (terrain.html, src/terrain.tsx): Mantine's core only, no office
+// router, calendar, editor or charts.
+
+const flightPath = (flightId: number) => ROUTE_PATHS['field-flight'].replace(':flightId', String(flightId));
 
 const setUps = new WeakMap<object, Map<number, Promise<void>>>();
 /** The offline wiring, once per client and user, awaited before the first render (React's `use`). */
@@ -100,8 +101,7 @@ function SyncState({ pending, isOnline }: { pending: number; isOnline: boolean }
   );
 }
 
-export default function FieldPage() {
-  const { me } = useLoaderData() as { me: Me };
+export default function FieldPage({ me }: { me: Me }) {
   const client = useQueryClient();
   use(setUpOnce(client, me));
   return <FieldDay me={me} />;
@@ -109,7 +109,7 @@ export default function FieldPage() {
 
 function FieldDay({ me }: { me: Me }) {
   const userId = me.user.id;
-  const params = useParams();
+  const path = useFieldPath();
   const isOnline = useIsOnline();
   const flightsQuery = useQuery({
     queryKey: flightsKey(userId),
@@ -128,7 +128,8 @@ function FieldDay({ me }: { me: Me }) {
     select: (m) => m.state.variables as FieldOperation,
   });
   const flights = useMemo(() => overlay(flightsQuery.data ?? [], pending), [flightsQuery.data, pending]);
-  const flightId = params.flightId ? Number(params.flightId) : null;
+  const opened = fieldFlightOf(path);
+  const flightId = opened === 'none' ? null : opened === 'invalid' ? 0 : opened;
   const flight = flightId === null ? null : flights.find((f) => f.id === flightId);
   const issues = issuesQuery.data ?? [];
 
@@ -153,7 +154,7 @@ function FieldDay({ me }: { me: Me }) {
     ) : (
       <Alert color="orange" title="Vol introuvable sur cet appareil">
         Ce vol n’est pas parmi vos vols d’aujourd’hui et de demain.{' '}
-        <Anchor component={Link} to={pathTo('field')}>
+        <Anchor href={ROUTE_PATHS.field} onClick={onFieldLinkClick}>
           Revenir aux vols du jour
         </Anchor>
       </Alert>
@@ -171,11 +172,11 @@ function FieldDay({ me }: { me: Me }) {
             {flight ? 'Embarquement' : 'Terrain'}
           </Title>
           {flight ? (
-            <Anchor component={Link} to={pathTo('field')} size="sm">
+            <Anchor href={ROUTE_PATHS.field} onClick={onFieldLinkClick} size="sm">
               Tous les vols
             </Anchor>
           ) : (
-            <Anchor component={Link} to={pathTo('dashboard')} size="sm">
+            <Anchor href={ROUTE_PATHS.dashboard} size="sm">
               Back-office
             </Anchor>
           )}
@@ -214,8 +215,9 @@ function FlightList({ flights, issues }: { flights: FieldFlight[]; issues: Field
                     key={f.id}
                     withBorder
                     padding="sm"
-                    component={Link}
-                    to={pathTo('field-flight', { flightId: f.id })}
+                    component="a"
+                    href={flightPath(f.id)}
+                    onClick={onFieldLinkClick}
                   >
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
                       <div>

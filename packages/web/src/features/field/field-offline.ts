@@ -1,3 +1,4 @@
+import type { Me } from '@app/domain';
 import {
   FIELD_PASSENGER_FIELDS,
   type FieldFlight,
@@ -15,7 +16,6 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
-import type { Me } from '../../api/session-types';
 import { FIELD_IDENTITY_KEY as IDENTITY_KEY, storage } from './field-storage';
 
 // Issue 31, the launch field offline, on TanStack Query's own offline machinery (as react-admin's

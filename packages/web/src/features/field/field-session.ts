@@ -1,8 +1,6 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import type { Me } from '@app/domain';
 import { ApiError } from '../../api/client';
-import type { Me } from '../../api/session-types';
 import { loginPathFor } from '../../app/guards';
-import { hasValidRouteParams } from '../../app/params';
 import { getSession, refreshSession, setMe } from '../../session/store';
 import { storedIdentity } from './field-offline';
 
@@ -30,12 +28,10 @@ async function currentUser(): Promise<Me | null> {
   }
 }
 
-export async function fieldLoader({ request, params }: LoaderFunctionArgs): Promise<{ me: Me }> {
-  if (!hasValidRouteParams(params)) throw new Response(null, { status: 404, statusText: 'Not Found' });
+/** The user whose day the field shows, or where to send them: the office's sign-in page, then back here. */
+export async function fieldUser(
+  location: Pick<Location, 'pathname' | 'search'>,
+): Promise<{ me: Me } | { signIn: string }> {
   const me = await currentUser();
-  if (!me) {
-    const url = new URL(request.url);
-    throw redirect(loginPathFor(`${url.pathname}${url.search}`));
-  }
-  return { me };
+  return me ? { me } : { signIn: loginPathFor(`${location.pathname}${location.search}`) };
 }

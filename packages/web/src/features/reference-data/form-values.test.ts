@@ -1,5 +1,5 @@
+import type { SessionSettings } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import type { SessionSettings } from '../../api/session-types';
 import { balloonsConfig } from '../balloons/balloons.config';
 import { locationsConfig } from '../locations/locations.config';
 import { prestationsConfig } from '../prestations/prestations.config';

@@ -1,4 +1,4 @@
-import type { SessionSettings } from '../../api/session-types';
+import type { SessionSettings } from '@app/domain';
 import type { Flag } from '../../components';
 import type { FormField, FormSection, VisibilityRule } from './types';
 

@@ -1,5 +1,4 @@
-import type { OrderItem, SavableEntity } from '@app/domain';
-import type { SessionSettings } from '../../api/session-types';
+import type { OrderItem, SavableEntity, SessionSettings } from '@app/domain';
 import type { DataColumn, Flag } from '../../components';
 import type { FilterDefinition, OptionLoader } from '../../lib/list-state';
 

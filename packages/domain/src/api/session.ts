@@ -1,6 +1,10 @@
-import type { Capability, RoleSlug } from '@app/domain';
+import type { Capability, RoleSlug } from '../reference.js';
 
-// Shape of GET /api/me (server contract: user with role and capabilities, global, settings). Kept beside the client so every screen reads one type.
+// The session's contract: who is signed in (GET /api/me) and their own profile.
+
+export const ME_PATH = '/api/me';
+export const PROFILE_PATH = '/api/profile';
+export const PROFILE_PASSWORD_PATH = '/api/profile/password';
 
 export type SessionRole = { id: number; slug: RoleSlug | (string & {}); label: string };
 
@@ -22,7 +26,5 @@ export type SessionSettings = {
   ticketingEnabled: boolean;
 };
 
+/** GET /api/me: the user with role and capabilities, the application's name and version, the settings screens read. */
 export type Me = { user: SessionUser; global: SessionGlobal; settings: SessionSettings };
-
-/** Body of a 422 answer: a message and messages per field. */
-export type ValidationErrors = Record<string, string[]>;

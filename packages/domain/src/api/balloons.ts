@@ -1,0 +1,5 @@
+// The balloons' contract.
+
+export const BALLOONS_PATH = '/api/balloons';
+/** GET: the balloon's technical log (TechnicalLog); `?format=csv` downloads it. */
+export const balloonTechnicalLogPath = (id: number): string => `${BALLOONS_PATH}/${id}/technical-log`;

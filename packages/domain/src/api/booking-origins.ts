@@ -1,0 +1,3 @@
+// The booking origins' contract.
+
+export const BOOKING_ORIGINS_PATH = '/api/booking-origins';

@@ -1,0 +1,3 @@
+// The capabilities' contract: GET answers every capability (Capability[]).
+
+export const CAPABILITIES_PATH = '/api/capabilities';

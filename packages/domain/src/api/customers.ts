@@ -1,0 +1,3 @@
+// The customers' contract.
+
+export const CUSTOMERS_PATH = '/api/customers';

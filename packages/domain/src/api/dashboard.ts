@@ -1,0 +1,3 @@
+// The dashboard's contract: GET answers the Dashboard (../dashboard.ts).
+
+export const DASHBOARD_PATH = '/api/dashboard';

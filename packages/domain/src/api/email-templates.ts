@@ -1,0 +1,3 @@
+// The email templates' contract.
+
+export const EMAIL_TEMPLATES_PATH = '/api/email-templates';

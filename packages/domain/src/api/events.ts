@@ -1,0 +1,3 @@
+// The planning notes' (events) contract.
+
+export const EVENTS_PATH = '/api/events';

@@ -1,0 +1,3 @@
+// The flight notes' contract.
+
+export const FLIGHT_NOTES_PATH = '/api/flight-notes';

@@ -1,0 +1,62 @@
+import type { AllowanceCheck, CrewCheck, FuelCheck } from '../flight-file.js';
+import type { BookingSummary } from './bookings.js';
+import type { PassengerSummary } from './passengers.js';
+
+// The flights' contract.
+
+export const FLIGHTS_PATH = '/api/flights';
+export const flightPath = (id: number): string => `${FLIGHTS_PATH}/${id}`;
+/** GET: the bookings that have passengers on the flight, with those passengers (FlightBooking[]). */
+export const flightBookingsPath = (id: number): string => `${flightPath(id)}/bookings`;
+/** GET: what the field recorded of the boarding (FieldBoarding). */
+export const flightFieldBoardingPath = (id: number): string => `${flightPath(id)}/field-boarding`;
+
+/** The operational flight plan's masses, appended to a flight with `append=flight_masses`. */
+export type FlightMasses = {
+  /** Pilot weight + bag weight (a missing bag weight counts 0); null without a pilot or a pilot weight. */
+  pilot: number | null;
+  /** Registered passengers' declared weights + passengers_count × the allowance (clothing + hand baggage + supplement). */
+  passengers: number;
+  passengers_weight: number;
+  passengers_count: number;
+  /** Registered passengers with no weight entered: `passengers` under-counts by their weight. */
+  passengers_without_weight: number;
+  /** Setting ofp_passenger_supplement, the operator's own extra kg per passenger beyond the allowance (0 by default). */
+  passenger_supplement: number;
+  /** The allowance of BOP.ADD.600 (settings ofp_allowance_clothing, ofp_allowance_baggage) with its formula. */
+  allowance: AllowanceCheck;
+  /** Fuel loaded against consumption × (planned flight time + reserve), with its formula. */
+  fuel: FuelCheck | null;
+  /** More than 19 passengers needs a second crew member on board. */
+  crew: CrewCheck;
+  /** Balloon empty_mass. */
+  balloon: number | null;
+  /** Balloon gas_mass (the fuel load on board). */
+  gas: number | null;
+  /** pilot + passengers + balloon + gas; null when one of them is unknown. */
+  total: number | null;
+  /** The maximum takeoff mass calculator: lift at the flight's maximum altitude. */
+  max_takeoff_mass: number | null;
+  outside_temperature: number | null;
+  pressure: number | null;
+  /** max_takeoff_mass − total: what can still be loaded (negative: overloaded). */
+  margin: number | null;
+  /** The balloon's certified maximum takeoff mass, shown beside the computed one. */
+  balloon_takeoff_max_mass: number | null;
+  /** flying_time + reserve (30 min, 15 with one cylinder, or the balloon's reserve_time when longer), minutes. */
+  flight_duration: number | null;
+  /** hourly_consumption × (flying_time + reserve) / 60, kg. */
+  fuel_needed: number | null;
+};
+
+/** A booking with passengers on the flight, and only those passengers (GET /api/flights/{id}/bookings). */
+export type FlightBooking = BookingSummary & {
+  referent_passenger: PassengerSummary | null;
+  passengers: (PassengerSummary & { registration_id: number })[];
+};
+
+/** The field's boarding record, for the office's flight page: each passenger's check-in and briefing, the takeoff place. */
+export type FieldBoarding = {
+  takeoff_place: string | null;
+  passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
+};

@@ -1,0 +1,3 @@
+// The take-off places' contract.
+
+export const LOCATIONS_PATH = '/api/locations';

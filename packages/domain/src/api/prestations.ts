@@ -1,0 +1,3 @@
+// The prestations' contract.
+
+export const PRESTATIONS_PATH = '/api/prestations';

@@ -1,0 +1,3 @@
+// The registrations' contract: a passenger on a flight.
+
+export const REGISTRATIONS_PATH = '/api/registrations';

@@ -1,0 +1,5 @@
+// The settings' contract: a list of {key, value} rows; PUT {settings} writes some.
+
+export const SETTINGS_PATH = '/api/settings';
+/** One setting as GET /api/settings lists it. */
+export type SettingRow = { key: string; value: string | null };

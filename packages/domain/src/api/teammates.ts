@@ -1,0 +1,3 @@
+// The ground crew's contract.
+
+export const TEAMMATES_PATH = '/api/teammates';

@@ -1,0 +1,77 @@
+import {
+  type QueryKey,
+  type UseMutationResult,
+  type UseQueryOptions,
+  type UseQueryResult,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { notifyFailure, notifySuccess } from '../components/notify/notify';
+import { type Entity, entityKey } from './entities';
+import type { ApiRead } from './reads';
+
+// The one way screens fetch: useApiQuery runs a read (its key derived from its entity and parameters) and shows
+// the screen's French load-failure notice when it fails; useApiMutation sends a write, shows its failure notice,
+// and re-reads the entities it changed. Transport (session, anti-forgery token, global responses) stays in client.ts.
+
+export type ApiQueryOptions<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn'> & {
+  /** Shown in red when the read fails (e.g. MESSAGES.itemsLoadFailed); null when the screen says it otherwise. */
+  failure: string | null;
+};
+
+export function useApiQuery<T>(
+  { key, read }: ApiRead<T>,
+  { failure, ...options }: ApiQueryOptions<T>,
+): UseQueryResult<T, Error> {
+  const result = useQuery({ ...options, queryKey: key, queryFn: ({ signal }) => read(signal) });
+  // Once per failed read: a new error object is a new failure (a retry that failed again), the same one is not.
+  useEffect(() => {
+    if (result.isError && failure !== null) notifyFailure(failure, result.error);
+  }, [result.isError, result.error, failure]);
+  return result;
+}
+
+/** Re-reads every query of the entities (their lists, records and sections) after something changed them. */
+export function useInvalidate(): (...entities: Entity[]) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
+    async (...entities: Entity[]) => {
+      await Promise.all(entities.map((entity) => client.invalidateQueries({ queryKey: entityKey(entity) })));
+    },
+    [client],
+  );
+}
+
+export type ApiMutationOptions<V, R> = {
+  write: (variables: V) => Promise<R>;
+  /** The entities the write changes: re-read before the mutation resolves, so the screen shows the saved state. */
+  invalidates?: readonly Entity[];
+  /** Shown in red when the write fails; a function chooses by the error (the server's own 422 message...). */
+  failure?: string | ((error: unknown) => string);
+  /** Shown in green after the write. */
+  success?: string;
+  onSuccess?: (result: R, variables: V) => void;
+};
+
+export function useApiMutation<V = void, R = unknown>({
+  write,
+  invalidates = [],
+  failure,
+  success,
+  onSuccess,
+}: ApiMutationOptions<V, R>): UseMutationResult<R, Error, V> {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: async (result, variables) => {
+      await invalidate(...invalidates);
+      if (success) notifySuccess(success);
+      onSuccess?.(result, variables);
+    },
+    onError: (error) => {
+      if (failure !== undefined) notifyFailure(typeof failure === 'function' ? failure(error) : failure, error);
+    },
+  });
+}
