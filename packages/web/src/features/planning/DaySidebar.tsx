@@ -24,28 +24,28 @@ import {
   IconTrash,
   IconUsers,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
-import { api, request } from '../../api/client';
+import { planningReads } from '../../api/endpoints/planning';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { pathTo } from '../../app/routes';
-import { confirmDelete, notifyFailure, StatusTag, useRefreshDataList } from '../../components';
+import { confirmDelete, StatusTag } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { BookingBadges } from '../bookings/BookingsPage';
-import { BOOKINGS_ENDPOINT, type Booking } from '../bookings/booking-model';
+import type { Booking } from '../bookings/booking-model';
 import { DuplicateFlightDialog } from '../flights/dialogs/DuplicateFlightDialog';
 import { EventDialog, type PlanningEvent } from '../flights/dialogs/EventDialog';
 import { NewFlightDialog } from '../flights/dialogs/NewFlightDialog';
 import { ComplianceLines } from '../flights/FlightFile';
 import {
   AvailabilityTag,
-  FLIGHTS_ENDPOINT,
   FlightStatusTag,
   isFlightEditable,
   PassengerCounter,
   WeightTag,
 } from '../flights/flight-model';
-import { type CardSettings, fullDate, PLANNING_ENDPOINT, useCardSettings } from './planning-model';
+import { type CardSettings, fullDate, useCardSettings } from './planning-model';
 
 // Day sidebar: the full date, the pending-passengers tag opening 'Passagers intéressés', the day's flights
 // and notes by time with the morning (sun) and evening (moon) separators, flight cards (link, Dupliquer / Supprimer)
@@ -68,8 +68,6 @@ export type DayFlight = {
   /** Issue 30: the flight file's warnings (pilot currency, inspection, fuel, crew). */
   compliance?: ComplianceItem[];
 };
-type DayEvent = PlanningEvent & { kind: 'event' };
-type PlanningDay = { items: (DayFlight | DayEvent)[]; pending_passengers: number };
 
 export function FlightCard({
   flight,
@@ -139,25 +137,16 @@ type PendingBooking = Booking & { passengers?: { weight: number | null }[] };
 
 /** 'Passagers intéressés': the pending bookings asking for the day, each opening in a new tab. */
 export function PendingBookingsDialog({ day, opened, onClose }: { day: string; opened: boolean; onClose: () => void }) {
-  const result = useQuery({
-    queryKey: [BOOKINGS_ENDPOINT, 'pending-of-day', day],
-    queryFn: ({ signal }) =>
-      api.list<PendingBooking>(
-        BOOKINGS_ENDPOINT,
-        {
-          filters: [
-            { field: 'booking_status.slug', op: '=', value: 'pending' },
-            { field: 'requested_dates.date', op: '=', value: day },
-          ],
-          embed: ['referent_passenger', 'location', 'prestation'],
-        },
-        signal,
-      ),
-    enabled: opened,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.pendingBookingsLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    resource('bookings').list<PendingBooking>({
+      filters: [
+        { field: 'booking_status.slug', op: '=', value: 'pending' },
+        { field: 'requested_dates.date', op: '=', value: day },
+      ],
+      embed: ['referent_passenger', 'location', 'prestation'],
+    }),
+    { failure: MESSAGES.pendingBookingsLoadFailed, enabled: opened },
+  );
   return (
     <Modal
       opened={opened}
@@ -222,32 +211,22 @@ type Dialog =
 
 export function DaySidebar({ day, onClose }: { day: string; onClose: () => void }) {
   const isValid = isCalendarDate(day);
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const show = useCardSettings();
   const dialog = useDialog<Dialog>();
   const [isConfirming, setConfirming] = useState(false);
-  const result = useQuery({
-    queryKey: [PLANNING_ENDPOINT, 'day', day],
-    queryFn: ({ signal }) => request<PlanningDay>('/api/planning/day', { method: 'POST', body: { day }, signal }),
-    enabled: isValid,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.itemsLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(planningReads.day(day), { failure: MESSAGES.itemsLoadFailed, enabled: isValid });
   if (!isValid) return null;
 
   const items = [...(result.data?.items ?? [])].sort((a, b) => a.scheduled_time.localeCompare(b.scheduled_time));
   const firstEvening = items.findIndex((item) => Number(item.scheduled_time.slice(0, 2)) >= 12);
   const pending = result.data?.pending_passengers ?? 0;
-  const changed = () => {
-    void refresh(PLANNING_ENDPOINT);
-    void refresh(FLIGHTS_ENDPOINT);
-  };
+  const changed = () => void invalidate('planning', 'flights');
   const remove = async (flight: DayFlight) => {
     setConfirming(true);
     const isDeleted = await confirmDelete({
       message: `Le vol du ${fullDate(day).toLowerCase()} à ${flight.scheduled_time.slice(0, 5)} sera supprimé.`,
-      onConfirm: () => api.remove(FLIGHTS_ENDPOINT, flight.id),
+      onConfirm: () => resource('flights').remove(flight.id),
       failureMessage: MESSAGES.deleteFailed,
     }).finally(() => setConfirming(false));
     if (isDeleted) changed();

@@ -1,3 +1,4 @@
+import type { CalendarFlight, PlanningRange } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,6 @@ import { fakeFetch, INTERACTION_SUITE } from '../../components/test-utils';
 import { renderWithProviders } from '../../test/render';
 import { todayIso } from '../bookings/booking-model';
 import PlanningPage from './PlanningPage';
-import type { CalendarFlight, PlanningRange } from './planning-model';
 
 // Issue 27: a calendar day lists its flights and notes in time order (a 09:00 note before an 18:30 flight), and the
 // month shows each flight's balloon and seats state, not its time alone. POST /api/planning/range answers as

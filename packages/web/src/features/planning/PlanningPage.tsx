@@ -1,4 +1,4 @@
-import { isCalendarDate, MESSAGES, type PlanningView } from '@app/domain';
+import { type CalendarFlight, isCalendarDate, MESSAGES, type PlanningView } from '@app/domain';
 import {
   ActionIcon,
   Badge,
@@ -15,28 +15,17 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconNote, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { request } from '../../api/client';
+import { planningReads } from '../../api/endpoints/planning';
+import { useApiQuery } from '../../api/hooks';
 import { statusIcon } from '../../app/status-icons';
 import { notifyFailure } from '../../components';
 import { todayIso } from '../bookings/booking-model';
 import { AvailabilityTag, flightStatusById } from '../flights/flight-model';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
-import {
-  addDays,
-  addMonths,
-  type CalendarFlight,
-  dayItems,
-  PLANNING_ENDPOINT,
-  type PlanningRange,
-  rangeTitle,
-  usePlanningView,
-  visibleDays,
-  weekdayShort,
-} from './planning-model';
+import { addDays, addMonths, dayItems, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
 
 // planning: a calendar in week and month views (remembered locally, week by default, weeks from
 // Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar, the
@@ -97,15 +86,10 @@ export default function PlanningPage() {
   const from = days[0] as string;
   const to = days[days.length - 1] as string;
 
-  const range = useQuery({
-    queryKey: [PLANNING_ENDPOINT, 'range', from, to],
-    queryFn: ({ signal }) =>
-      request<PlanningRange>('/api/planning/range', { method: 'POST', body: { from, to }, signal }),
+  const range = useApiQuery(planningReads.range(from, to), {
+    failure: MESSAGES.itemsLoadFailed,
     placeholderData: (previous) => previous,
   });
-  useEffect(() => {
-    if (range.isError) notifyFailure(MESSAGES.itemsLoadFailed, range.error);
-  }, [range.isError, range.error]);
 
   const move = (step: number) =>
     setAnchor((current) => (view === 'week' ? addDays(current, 7 * step) : addMonths(current, step)));

@@ -1,31 +1,17 @@
-import { DEFAULT_PLANNING_VIEW, MESSAGES, PLANNING_VIEWS, type PlanningView } from '@app/domain';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api } from '../../api/client';
-import { notifyFailure } from '../../components';
+import {
+  type CalendarEvent,
+  type CalendarFlight,
+  DEFAULT_PLANNING_VIEW,
+  MESSAGES,
+  PLANNING_VIEWS,
+  type PlanningRange,
+  type PlanningView,
+} from '@app/domain';
+import { settingsReads } from '../../api/endpoints/settings';
+import { useApiQuery } from '../../api/hooks';
 import { useStoredState } from '../../lib/local-storage';
 
 // The planning calendar's days (week or month, weeks from Monday, French) and what it reads.
-
-export const PLANNING_ENDPOINT = '/api/planning';
-
-export type CalendarFlight = {
-  id: number;
-  scheduled_date: string;
-  scheduled_time: string;
-  flight_status_id: number;
-  balloon: { id: number; label: string; passengers: number } | null;
-  location: { id: number; label: string } | null;
-  passengers_count: number;
-  availability: number | null;
-  is_public: number;
-};
-export type CalendarEvent = { id: number; scheduled_date: string; scheduled_time: string; title: string };
-export type PlanningRange = {
-  flights: CalendarFlight[];
-  events: CalendarEvent[];
-  pending_passengers: Record<string, number>;
-};
 
 /** A calendar day's flights and notes in one list, in time order (issue 27: a 09:00 note before an 18:30 flight). */
 export type CalendarItem = ({ kind: 'flight' } & CalendarFlight) | ({ kind: 'event' } & CalendarEvent);
@@ -132,19 +118,10 @@ export type CardSettings = {
 };
 
 export function useCardSettings(): CardSettings {
-  const result = useQuery({
-    queryKey: ['/api/settings', 'planning'],
-    queryFn: ({ signal }) =>
-      api.list<{ key: string; value: string | null }>(
-        '/api/settings',
-        { filters: [{ field: 'key', op: 'like', value: '~planning_~' }] },
-        signal,
-      ),
+  const result = useApiQuery(settingsReads.like('~planning_~'), {
+    failure: MESSAGES.planningSettingsLoadFailed,
     staleTime: 60_000,
   });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.planningSettingsLoadFailed, result.error);
-  }, [result.isError, result.error]);
   const shown = (name: string) => {
     const value = result.data?.find((setting) => setting.key === `planning_flightcard_show_${name}`)?.value;
     return value === undefined ? true : value === '1';
