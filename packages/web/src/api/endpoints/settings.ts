@@ -1,4 +1,4 @@
-import { SETTINGS_PATH, type SettingRow } from '@app/domain';
+import { SETTINGS_PATH, type SettingRow, WOOCOMMERCE_TEST_CONNECTION_PATH } from '@app/domain';
 import { api } from '../client';
 import { resource } from '../reads';
 
@@ -15,3 +15,6 @@ export const settingsReads = {
 
 /** Writes several settings at once (PUT /api/settings {settings: [{key, value}]}). */
 export const saveSettings = (body: unknown) => api.put(SETTINGS_PATH, body);
+
+/** Reads the online shop with the saved address and keys: whether it answered, and the shop's own words. */
+export const testShopConnection = () => api.post<{ ok: boolean; message: string }>(WOOCOMMERCE_TEST_CONNECTION_PATH);

@@ -1,20 +1,10 @@
+import type { QueuedMail } from '@app/domain';
 import { Tooltip } from '@mantine/core';
 import { StatusTag } from '../../components';
 
-// A mail of the queue as the API lists it (GET /api/bookings/{id}/emails, GET /api/outbox), and its result tag.
+// A mail of the queue's result tag (the mail itself is the domain's QueuedMail, as the API lists it).
 
-export type QueuedMail = {
-  id: number;
-  template_label: string | null;
-  recipient: string;
-  subject: string;
-  status: 'pending' | 'sent' | 'failed';
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  sent_at: string | null;
-  user: { id: number; full_name: string } | null;
-};
+export type { QueuedMail };
 
 const STATUS = {
   pending: { label: 'En attente', color: 'warning' },

@@ -1,9 +1,9 @@
 import { COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS_MAX_LINES } from '@app/domain';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { outboxRead, sendTestMail } from '../../api/endpoints/mail';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
 import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
 import { CompanyDetailsAlert } from './CompanyDetailsAlert';
@@ -43,14 +43,14 @@ const FIELDS: SettingField[] = [
 
 /** A mail to oneself through the real queue, to check the sender, the signature and the SMTP settings. */
 function TestMail() {
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const [isSending, setSending] = useState(false);
   const send = async () => {
     setSending(true);
     try {
-      const { recipient } = await api.post<{ recipient: string }>('/api/mail/test');
+      const { recipient } = await sendTestMail();
       notifySuccess(`Email de test envoyé à ${recipient}`);
-      void client.invalidateQueries({ queryKey: ['/api/outbox'] });
+      void invalidate('outbox');
     } catch (error) {
       notifyFailure("L'envoi de l'email de test a échoué", error);
     } finally {
@@ -76,14 +76,10 @@ function TestMail() {
  * not set or down, and what failed.
  */
 function Outbox() {
-  const result = useQuery({
-    queryKey: ['/api/outbox'],
-    queryFn: ({ signal }) => api.get<QueuedMail[]>('/api/outbox', undefined, signal),
+  const result = useApiQuery(outboxRead, {
+    failure: "Erreur de chargement de la boîte d'envoi",
     refetchInterval: 10_000,
   });
-  useEffect(() => {
-    if (result.isError) notifyFailure("Erreur de chargement de la boîte d'envoi", result.error);
-  }, [result.isError, result.error]);
   const columns: DataColumn<QueuedMail>[] = [
     {
       label: 'Date',

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@app/domain';
 import { Alert, Button, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconDeviceFloppy, IconPlugConnected, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { saveSettings, settingsReads, testShopConnection } from '../../api/endpoints/settings';
 import { fieldErrors, serverMessage } from '../../api/error-messages';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { notifyFailure, notifySuccess } from '../../components';
 import { SETTINGS_FAILED } from './SettingsForm';
 
@@ -12,19 +12,13 @@ import { SETTINGS_FAILED } from './SettingsForm';
 // secret is sealed on the server and never sent back: the page only knows whether one is saved, and sends a new one
 // only when typed. « Tester la connexion » reads the shop with what is saved.
 
-type Row = { key: string; value: string | null; is_set?: number | boolean };
 const KEYS = ['woocommerce_url', 'woocommerce_consumer_key', 'woocommerce_consumer_secret'];
 
 export default function OnlineShopSettingsPage() {
-  const client = useQueryClient();
-  const settings = useQuery({
-    queryKey: ['/api/settings', 'online-shop'],
-    queryFn: ({ signal }) =>
-      api.list<Row>('/api/settings', { filters: [{ field: 'key', op: 'in', value: KEYS }] }, signal),
+  const invalidate = useInvalidate();
+  const settings = useApiQuery(settingsReads.keys(KEYS), {
+    failure: 'Erreur de chargement des paramètres de la boutique',
   });
-  useEffect(() => {
-    if (settings.isError) notifyFailure('Erreur de chargement des paramètres de la boutique', settings.error);
-  }, [settings.isError, settings.error]);
   const stored = (key: string) => settings.data?.find((row) => row.key === key);
   const [url, setUrl] = useState<string | null>(null);
   const [consumerKey, setConsumerKey] = useState<string | null>(null);
@@ -40,7 +34,7 @@ export default function OnlineShopSettingsPage() {
     setSaving(true);
     setErrors({});
     try {
-      await api.put('/api/settings', {
+      await saveSettings({
         settings: {
           woocommerce_url: url ?? stored('woocommerce_url')?.value ?? '',
           woocommerce_consumer_key: consumerKey ?? stored('woocommerce_consumer_key')?.value ?? '',
@@ -49,7 +43,7 @@ export default function OnlineShopSettingsPage() {
       });
       setSecret('');
       notifySuccess(MESSAGES.saved);
-      await client.invalidateQueries({ queryKey: ['/api/settings'] });
+      await invalidate('settings');
     } catch (error) {
       notifyFailure(SETTINGS_FAILED, error);
       setErrors(
@@ -65,7 +59,7 @@ export default function OnlineShopSettingsPage() {
     setTesting(true);
     setTest(null);
     try {
-      setTest(await api.post<{ ok: boolean; message: string }>('/api/woocommerce/test-connection'));
+      setTest(await testShopConnection());
     } catch (error) {
       setTest({ ok: false, message: serverMessage(error, 'Le test de connexion a échoué.') });
     } finally {

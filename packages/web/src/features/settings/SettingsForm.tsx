@@ -1,11 +1,11 @@
 import { MESSAGES, SETTING_DEFAULTS, type SettingKey } from '@app/domain';
 import { Button, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { authApi } from '../../api/auth';
-import { api } from '../../api/client';
+import { saveSettings, settingsReads } from '../../api/endpoints/settings';
 import { fieldErrors } from '../../api/error-messages';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { FlagSwitch, LazyRichTextField, notifyFailure, notifySuccess } from '../../components';
 import { setMe } from '../../session/store';
 
@@ -31,18 +31,7 @@ export const SETTINGS_FAILED = 'La modification des paramètres a échoué';
 
 /** Reads the given keys: the stored value, else the default of the domain's SETTING_DEFAULTS. */
 export function useSettings(keys: readonly SettingKey[], loadFailedMessage: string) {
-  const result = useQuery({
-    queryKey: ['/api/settings', 'keys', ...keys],
-    queryFn: ({ signal }) =>
-      api.list<{ key: string; value: string | null }>(
-        '/api/settings',
-        { filters: [{ field: 'key', op: 'in', value: [...keys] }] },
-        signal,
-      ),
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(loadFailedMessage, result.error);
-  }, [result.isError, result.error, loadFailedMessage]);
+  const result = useApiQuery(settingsReads.keys(keys), { failure: loadFailedMessage });
   const values: SettingsValues | undefined = result.data
     ? Object.fromEntries(
         keys.map((key) => [key, result.data.find((row) => row.key === key)?.value ?? SETTING_DEFAULTS[key]]),
@@ -79,7 +68,7 @@ export function SettingsForm({
   children,
   notice,
 }: SettingsFormProps) {
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const settings = useSettings(
     fields.map((field) => field.key),
     loadFailedMessage,
@@ -98,7 +87,7 @@ export function SettingsForm({
     setSaving(true);
     setErrors({});
     try {
-      await api.put('/api/settings', {
+      await saveSettings({
         settings: Object.fromEntries(fields.map((field) => [field.key, asPayload(field, values[field.key] ?? '')])),
       });
     } catch (error) {
@@ -114,7 +103,7 @@ export function SettingsForm({
     // Saved: what follows only refreshes copies, and its failure (the user already left the page, a network
     // hiccup) must not call the save failed. Some settings change what every screen shows (widgets, ticketing):
     // the session's copy is read again, then the success is said, once the page holds the saved state.
-    await client.invalidateQueries({ queryKey: ['/api/settings'] }).catch(() => {});
+    await invalidate('settings').catch(() => {});
     await authApi
       .me()
       .then(setMe)

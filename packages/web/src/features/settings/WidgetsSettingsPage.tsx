@@ -2,9 +2,9 @@ import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
 import { Button, Code, CopyButton, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { pathTo } from '../../app/routes';
-import { useNotifiedList } from '../../lib/use-notified-query';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/widgets (issue 10): the public planning widget an operator embeds in its own site,
@@ -33,10 +33,9 @@ export const widgetSnippet = (origin: string, locationId: string | null): string
 
 export default function WidgetsSettingsPage() {
   const [locationId, setLocationId] = useState<string | null>(null);
-  const locations = useNotifiedList<WidgetLocation>(
-    ['/api/locations', 'widget-snippet'],
-    (signal) => api.list('/api/locations', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
-    LIST_LOAD_FAILED_MESSAGES.locations,
+  const locations = useApiQuery(
+    resource('locations').list<WidgetLocation>({ order: [{ field: 'label', direction: 'ASC' }] }),
+    { failure: LIST_LOAD_FAILED_MESSAGES.locations },
   );
   const picked = locations.data?.find((location) => String(location.id) === locationId);
   const snippet = widgetSnippet(window.location.origin, locationId);
