@@ -1,0 +1,54 @@
+import { Group } from '@mantine/core';
+import { SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { formatFlag } from '../../reference-data';
+import { ValidityTag } from '../BookingValidity';
+import { BOOKINGS_ENDPOINT, type Booking, formatDate } from '../booking-model';
+import { BookingInfoDialog } from '../dialogs/BookingInfoDialog';
+import { bookingPrestation } from '../PrestationToSpecify';
+import { useBookingSaved } from './booking-summary';
+
+/** The booking's general information: numbers, passengers, dates, place, prestation and flight slots. */
+export function BookingInfoSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
+  const saved = useBookingSaved();
+  const dialog = useDialog<'general'>();
+  return (
+    <>
+      <SummaryCard
+        title="Informations générales"
+        onEdit={() => dialog.open('general')}
+        isEditDisabled={!isEditable}
+        rows={[
+          { label: 'Numéro', value: booking.number },
+          { label: 'Numéro alternatif', value: booking.number_alt },
+          { label: 'Passagers', value: `${booking.passengers_count ?? 0} / ${booking.passengers_number}` },
+          { label: "Date d'achat", value: formatDate(booking.booked_at) },
+          {
+            label: 'Date de validité',
+            value: (
+              <Group gap={6} component="span">
+                {formatDate(booking.validity_date)}
+                <ValidityTag booking={booking} />
+              </Group>
+            ),
+          },
+          { label: 'Lieu de vol', value: booking.location?.label },
+          { label: 'Prestation', value: bookingPrestation(booking, 'medium') },
+          { label: 'Créneaux', value: (booking.flight_schedules ?? []).map((s) => s.label).join(', ') },
+          { label: 'Infos pré-vol envoyées', value: formatFlag(booking.has_pre_flight_infos) },
+          { label: 'Origine', value: booking.booking_origin?.label },
+          { label: 'Apporteur', value: booking.business_provider?.label },
+        ]}
+      />
+      {dialog.value === 'general' && (
+        <BookingInfoDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { MESSAGES } from '@app/domain';
+import { Group, Stack, Text } from '@mantine/core';
+import { api } from '../../../api/client';
+import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { useNotifiedList } from '../../../lib/use-notified-query';
+import type { Booking } from '../booking-model';
+import { type BookingNote, BookingNoteDialog } from '../dialogs/BookingNoteDialog';
+import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+const NOTES_ENDPOINT = '/api/booking-notes';
+
+/** The booking's notes, oldest first; they stay open on a closed booking. */
+export function BookingNotesSection({ booking }: { booking: Booking }) {
+  const id = booking.id;
+  const saved = useBookingSaved();
+  const dialog = useDialog<{ note: BookingNote | null }>();
+  const notes = useNotifiedList<BookingNote>(
+    [NOTES_ENDPOINT, 'of-booking', id],
+    (signal) =>
+      api.list(
+        NOTES_ENDPOINT,
+        {
+          filters: [{ field: 'booking_id', op: '=', value: String(id) }],
+          order: [{ field: 'created_at', direction: 'ASC' }],
+        },
+        signal,
+      ),
+    MESSAGES.notesLoadFailed,
+  );
+  const removeNote = async (note: BookingNote) => {
+    const isDeleted = await confirmDelete({
+      message: 'Cette note sera supprimée.',
+      onConfirm: () => api.remove(NOTES_ENDPOINT, note.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved(NOTES_ENDPOINT)();
+  };
+  return (
+    <>
+      <SummaryCard
+        title="Notes"
+        actions={<AddButton label="Ajouter" onClick={() => dialog.open({ note: null })} disabled={false} />}
+      >
+        <Stack gap="xs">
+          {(notes.data ?? []).map((note) => (
+            <Stack key={note.id} gap={2}>
+              <Group justify="space-between" gap="xs" wrap="nowrap">
+                <Text size="xs" c="dimmed">
+                  {new Date(note.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}
+                </Text>
+                <NoteActions onEdit={() => dialog.open({ note })} onDelete={() => removeNote(note)} />
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {note.content}
+              </Text>
+            </Stack>
+          ))}
+          {notes.data?.length === 0 && <EmptyLine>Aucune note.</EmptyLine>}
+        </Stack>
+      </SummaryCard>
+      {dialog.value && (
+        <BookingNoteDialog
+          key={dialog.key}
+          booking={booking}
+          note={dialog.value.note}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved(NOTES_ENDPOINT)}
+        />
+      )}
+    </>
+  );
+}

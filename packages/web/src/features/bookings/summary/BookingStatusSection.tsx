@@ -1,0 +1,28 @@
+import { SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { BookingStatusTag } from '../BookingStatusTag';
+import { BOOKINGS_ENDPOINT, type Booking } from '../booking-model';
+import { BookingStatusDialog } from '../dialogs/BookingStatusDialog';
+import { useBookingSaved } from './booking-summary';
+
+/** The booking's status, which stays editable on a closed booking. */
+export function BookingStatusSection({ booking }: { booking: Booking }) {
+  const saved = useBookingSaved();
+  const dialog = useDialog<'status'>();
+  return (
+    <>
+      <SummaryCard title="Statut" onEdit={() => dialog.open('status')}>
+        <BookingStatusTag statusId={booking.booking_status_id} />
+      </SummaryCard>
+      {dialog.value === 'status' && (
+        <BookingStatusDialog
+          key={dialog.key}
+          booking={booking}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+    </>
+  );
+}

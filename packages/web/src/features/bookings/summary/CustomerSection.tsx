@@ -1,0 +1,72 @@
+import { MESSAGES } from '@app/domain';
+import { api } from '../../../api/client';
+import { SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { useNotifiedList } from '../../../lib/use-notified-query';
+import { type Booking, CUSTOMERS_ENDPOINT, type Customer, customerName } from '../booking-model';
+import { CustomerDialog } from '../dialogs/CustomerDialog';
+import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+/** The booking's customer, added (picked or created) or edited in its dialog. */
+export function CustomerSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
+  const id = booking.id;
+  const saved = useBookingSaved();
+  const dialog = useDialog<'customer'>();
+  // Its bookings counted: editing a customer several bookings share says so (issue 27).
+  const customers = useNotifiedList<Customer & { bookings_count?: number }>(
+    [CUSTOMERS_ENDPOINT, 'of-booking', id],
+    (signal) =>
+      api.list(
+        CUSTOMERS_ENDPOINT,
+        {
+          filters: [{ field: 'bookings.id', op: '=', value: String(id) }],
+          embed: ['customer_type'],
+          count: ['bookings'],
+        },
+        signal,
+      ),
+    MESSAGES.customerLoadFailed,
+  );
+  const customer = customers.data?.[0] ?? null;
+  const open = () => dialog.open('customer');
+  return (
+    <>
+      <SummaryCard
+        title="Client"
+        onEdit={customer ? open : undefined}
+        isEditDisabled={!isEditable}
+        actions={
+          !customer && !customers.isLoading ? <AddButton label="Ajouter" onClick={open} disabled={!isEditable} /> : null
+        }
+        rows={
+          customer
+            ? [
+                { label: 'Nom', value: customerName(customer) },
+                { label: 'Type', value: customer.customer_type?.label },
+                { label: 'Email', value: customer.email },
+                { label: 'Téléphone', value: customer.phone },
+                {
+                  label: 'Adresse',
+                  value: [customer.address, [customer.zip_code, customer.town].filter(Boolean).join(' ')]
+                    .filter(Boolean)
+                    .join(', '),
+                },
+              ]
+            : undefined
+        }
+      >
+        {!customer && !customers.isLoading && <EmptyLine>Aucun client associé.</EmptyLine>}
+      </SummaryCard>
+      {dialog.value === 'customer' && (
+        <CustomerDialog
+          key={dialog.key}
+          booking={booking}
+          customer={customer}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved(CUSTOMERS_ENDPOINT)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { MESSAGES } from '@app/domain';
+import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconLinkOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { api } from '../../../api/client';
+import { pathTo } from '../../../app/routes';
+import { confirmDelete, SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { useNotifiedList } from '../../../lib/use-notified-query';
+import { BOOKINGS_ENDPOINT, type Booking } from '../booking-model';
+import { LinkBookingDialog } from '../dialogs/LinkBookingDialog';
+import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+type LinkedBooking = Booking & { booking_link_id: number; passengers_count: number };
+
+/** The bookings linked to this one (a group booked apart), linked by search and unlinked one by one. */
+export function LinkedBookingsSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
+  const id = booking.id;
+  const saved = useBookingSaved();
+  const dialog = useDialog<'link'>();
+  const linked = useNotifiedList<LinkedBooking>(
+    [BOOKINGS_ENDPOINT, 'linked', id],
+    (signal) => api.get<LinkedBooking[]>(`${BOOKINGS_ENDPOINT}/${id}/linked`, undefined, signal),
+    MESSAGES.linkedBookingsLoadFailed,
+  );
+  const unlink = async (other: LinkedBooking) => {
+    const isDeleted = await confirmDelete({
+      message: `La réservation ${other.number} ne sera plus liée à celle-ci.`,
+      onConfirm: () => api.remove('/api/booking-links', other.booking_link_id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) saved(BOOKINGS_ENDPOINT)();
+  };
+  return (
+    <>
+      <SummaryCard
+        title="Réservations liées"
+        actions={<AddButton label="Lier" onClick={() => dialog.open('link')} disabled={!isEditable} />}
+      >
+        <Stack gap={4}>
+          {(linked.data ?? []).map((other) => (
+            <Group key={other.id} justify="space-between" gap="xs" wrap="nowrap">
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <Anchor component={Link} to={pathTo('single-booking', { bookingId: other.id })} size="sm" fw={600}>
+                  {other.number}
+                </Anchor>
+                <Text size="sm" c="dimmed" truncate>
+                  {[other.referent_passenger?.full_name, `${other.passengers_count} pass.`].filter(Boolean).join(' · ')}
+                </Text>
+              </Group>
+              <Tooltip label="Délier">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="sm"
+                  aria-label={`Délier la réservation ${other.number}`}
+                  onClick={() => unlink(other)}
+                  disabled={!isEditable}
+                >
+                  <IconLinkOff size={14} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          ))}
+          {linked.data?.length === 0 && <EmptyLine>Aucune réservation liée.</EmptyLine>}
+        </Stack>
+      </SummaryCard>
+      {dialog.value === 'link' && (
+        <LinkBookingDialog
+          key={dialog.key}
+          booking={booking}
+          linkedIds={(linked.data ?? []).map((b) => b.id)}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={saved(BOOKINGS_ENDPOINT)}
+        />
+      )}
+    </>
+  );
+}

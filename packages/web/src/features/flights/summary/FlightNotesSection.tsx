@@ -1,0 +1,83 @@
+import { MESSAGES } from '@app/domain';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPin, IconPlus } from '@tabler/icons-react';
+import { api } from '../../../api/client';
+import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
+import { useDialog } from '../../../lib/use-dialog';
+import { useNotifiedList } from '../../../lib/use-notified-query';
+import { type FlightNote, FlightNoteDialog } from '../dialogs/FlightNoteDialog';
+import { useFlightChanged } from './flight-summary';
+
+/** The flight's notes, the pinned ones on top (a pinned note also shows above the summary). */
+export function FlightNotesSection({ flightId }: { flightId: number }) {
+  const changed = useFlightChanged();
+  const dialog = useDialog<{ note: FlightNote | null }>();
+  const notes = useNotifiedList<FlightNote>(
+    ['/api/flight-notes', 'of-flight', flightId],
+    (signal) =>
+      api.list<FlightNote>(
+        '/api/flight-notes',
+        {
+          filters: [{ field: 'flight_id', op: '=', value: String(flightId) }],
+          order: [{ field: 'created_at', direction: 'ASC' }],
+        },
+        signal,
+      ),
+    MESSAGES.notesLoadFailed,
+  );
+  const removeNote = async (note: FlightNote) => {
+    const isDeleted = await confirmDelete({
+      message: 'Cette note sera supprimée.',
+      onConfirm: () => api.remove('/api/flight-notes', note.id),
+      failureMessage: MESSAGES.deleteFailed,
+    });
+    if (isDeleted) changed();
+  };
+  const sortedNotes = [...(notes.data ?? [])].sort((a, b) => b.is_pinned - a.is_pinned);
+  return (
+    <>
+      <SummaryCard
+        title="Notes"
+        actions={
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => dialog.open({ note: null })}
+          >
+            Ajouter
+          </Button>
+        }
+      >
+        <Stack gap="xs">
+          {sortedNotes.map((note) => (
+            <Group key={note.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+              <Group gap={6} wrap="nowrap" align="flex-start" miw={0}>
+                {note.is_pinned === 1 && <IconPin size={14} aria-label="Épinglée" />}
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {note.content}
+                </Text>
+              </Group>
+              <NoteActions onEdit={() => dialog.open({ note })} onDelete={() => removeNote(note)} />
+            </Group>
+          ))}
+          {notes.data?.length === 0 && (
+            <Text size="sm" c="dimmed">
+              Aucune note.
+            </Text>
+          )}
+        </Stack>
+      </SummaryCard>
+      {dialog.value && (
+        <FlightNoteDialog
+          key={dialog.key}
+          flightId={flightId}
+          note={dialog.value.note}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          onSaved={changed}
+        />
+      )}
+    </>
+  );
+}
