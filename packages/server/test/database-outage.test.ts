@@ -7,9 +7,9 @@ import Sqlite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { UNAVAILABLE_MESSAGE } from '../src/core/errors.js';
 import { createDatabase } from '../src/db/database.js';
 import { trackedTables } from '../src/engine/count-cache.js';
-import { UNAVAILABLE_MESSAGE } from '../src/http/errors.js';
 import {
   createSharedTestDatabase,
   createTestDatabase,

@@ -2,8 +2,8 @@ import { ROLES } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
+import { isUniqueViolation } from '../engine/db-errors.js';
 import { generatePassword, hashPassword } from './passwords.js';
-import { isUniqueViolation } from './validation.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 

@@ -1,4 +1,4 @@
-import type { AppContext } from '../http/context.js';
+import type { AppContext } from '../core/context.js';
 import { sendTemplateMail } from '../mail/templates.js';
 import { issueUserToken, type UserTokenKind } from './user-tokens.js';
 

@@ -1,7 +1,7 @@
-import type { Auth, RouteAccess } from '../http/context.js';
+import type { Auth, RouteAccess } from '../core/context.js';
 import { MESSAGES } from './messages.js';
 
-// The access policy of one route, resolved once from its `config.access` (http/context.ts RouteAccess).
+// The access policy of one route, resolved once from its `config.access` (core/context.ts RouteAccess).
 
 export type Policy = {
   /** 'user': a signed-in user; 'api-client': a user or a bearer token; 'public': anyone. */

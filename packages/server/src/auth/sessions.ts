@@ -1,9 +1,9 @@
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
+import type { SessionUser } from '../core/context.js';
 import { changeStamp, KeptPerDatabase } from '../db/change-stamp.js';
 import type { DB } from '../db/schema.js';
-import type { SessionUser } from '../http/context.js';
 import { precompiled } from '../services/precompiled.js';
 import { CSRF_COOKIE, randomToken, SESSION_COOKIE, SESSION_TTL_MS, sha256 } from './session-format.js';
 

@@ -1,17 +1,11 @@
-import { isCleanText } from '@app/domain';
+import { isCleanText, schemaFields } from '@app/domain';
 import { type ZodType, z } from 'zod';
-import { ValidationError, zodToErrors } from '../http/errors.js';
+import { ValidationError, zodToErrors } from '../core/errors.js';
 import { MESSAGES } from './messages.js';
 
 // Payload schemas of the auth, users and profile endpoints, with their French messages.
 
 const required = { error: MESSAGES.required };
-
-/** An object payload that refuses unknown keys (422 naming each), like every resource write. */
-export const strictPayload = <T extends z.core.$ZodLooseShape>(shape: T) =>
-  z.strictObject(shape, {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? MESSAGES.unknownField : MESSAGES.objectExpected),
-  });
 
 // One-line fields refuse control characters (a CR/LF in a name ends up in mail headers).
 export const nameField = z
@@ -44,7 +38,7 @@ export const newPasswordFields = z
   });
 
 /** Any present, bounded string: a sign-in form never says which rule a wrong password broke. */
-export const loginSchema = strictPayload({
+export const loginSchema = schemaFields.payload({
   email: z
     .string(required)
     .refine((value) => isCleanText(value), { error: MESSAGES.controlCharacter })
@@ -55,7 +49,7 @@ export const loginSchema = strictPayload({
   password: z.string(required).min(1, required).max(200, { error: MESSAGES.passwordTooLong }),
 });
 
-export const forgotSchema = strictPayload({ email: emailField });
+export const forgotSchema = schemaFields.payload({ email: emailField });
 
 export const tokenSchema = z
   .object({ token: z.string(required).min(1, required).max(200), email: z.string(required).trim().max(255) })
@@ -79,10 +73,4 @@ export function parseBody<T>(schema: ZodType<T>, body: unknown): T {
 export function parseId(value: unknown): number | null {
   if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) return null;
   return Number(value);
-}
-
-/** A unique index refused the write (SQLite SQLITE_CONSTRAINT_UNIQUE, PostgreSQL 23505). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
 }

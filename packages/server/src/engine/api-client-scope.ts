@@ -1,8 +1,8 @@
-import { ForbiddenError } from '../http/errors.js';
+import { ForbiddenError } from '../core/errors.js';
 import { queryMessages } from './messages.js';
+import type { EmbedNode, Plan } from './plan.js';
 import type { FieldPath, Step } from './resolve.js';
 import type { Resource, Row } from './types.js';
-import type { EmbedNode, Plan } from './validate.js';
 
 // What an API key may read (Resource.apiClient): checked on every path of its query, and applied to its answer so
 // that a field no declaration allows never leaves the server, embedded or not.

@@ -2,10 +2,10 @@
 import { type Kysely, sql } from 'kysely';
 import { KeptPerDatabase } from '../db/change-stamp.js';
 import { runShaped } from './compiled.js';
+import type { Plan } from './plan.js';
 import type { Step } from './resolve.js';
 import { resolveFieldPath } from './resolve.js';
 import type { EngineContext, Field, Registry } from './types.js';
-import type { Plan } from './validate.js';
 
 // The count stage of a paged read (issue 14): the exact total of a query, kept per resource and normalized
 // query while the versions of every table the query reads are unchanged. The versions live in the database

@@ -18,3 +18,6 @@ export function constraintViolation(error: unknown): ConstraintViolation | null 
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return { kind: 'foreignKey' };
   return null;
 }
+
+/** A unique index refused the write (the users' email, the bootstrap's first account). */
+export const isUniqueViolation = (error: unknown): boolean => constraintViolation(error)?.kind === 'unique';

@@ -3,11 +3,11 @@ import { type AliasedRawBuilder, type Kysely, type RawBuilder, type SqlBool, sql
 import { runShaped } from './compiled.js';
 import { MAX_EMBED_ROWS, RowBudget } from './limits.js';
 import { orderSql, simpleOrder } from './order.js';
+import type { EmbedNode } from './plan.js';
 import { fieldExpression } from './resolve.js';
 import { fieldSelections } from './select.js';
 import { and, literalLimit, ref, table } from './sql.js';
 import type { EngineContext, Relation, Row } from './types.js';
-import type { EmbedNode } from './validate.js';
 
 // Stage 6: `embed=rel,rel.sub`. One query per relation per level, over the parent keys with IN (chunked for
 // the engines' parameter limits), whatever the number of parent rows: no N+1. Nested embeds then run on all

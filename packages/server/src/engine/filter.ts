@@ -1,10 +1,10 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { FilterValue, ResolvedFilter } from './plan.js';
 import { links, semiJoin } from './relations.js';
 import { fieldExpression, type Step } from './resolve.js';
 import type { Aliases } from './sql.js';
 import { likeToMatch, textCondition } from './text-match.js';
 import type { EngineContext, Registry, RowCondition } from './types.js';
-import type { FilterValue, ResolvedFilter } from './validate.js';
 
 // Stage 3: filters, AND-ed. A relation path becomes nested semi-joins (`fk IN (select id ...)`,
 // `id IN (select booking_id ...)`): an existential test that never multiplies the rows.

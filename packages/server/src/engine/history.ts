@@ -1,10 +1,13 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import { SPACE_ACTOR } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
 import type { DB } from '../db/schema.js';
-import type { Auth } from '../http/context.js';
 import { labelsToStore } from './history-labels.js';
 import type { Row } from './types.js';
+
+/** Who wrote an automatic extension, in the booking's history, its page and the attestation. */
+export const AUTOMATIC_AUTHOR = 'Automatique';
 
 // The write history (issue 12, part 5): every write through the API leaves one row per record written, inserted
 // by the writing transaction itself, so a write and its history commit or roll back together. Writers call

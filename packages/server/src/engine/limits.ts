@@ -1,5 +1,5 @@
 import { isCleanText } from '@app/domain';
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../core/errors.js';
 import { queryMessages } from './messages.js';
 import type { Step } from './resolve.js';
 

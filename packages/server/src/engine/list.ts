@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import type { ListQuery, Paginated } from '@app/domain';
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../core/errors.js';
 import { pruneForApiClient } from './api-client-scope.js';
 import { runShaped } from './compiled.js';
 import {
@@ -18,6 +18,7 @@ import { existsCondition } from './has.js';
 import { MAX_UNPAGED_ROWS } from './limits.js';
 import { queryMessages } from './messages.js';
 import { orderExpressions, orderSql } from './order.js';
+import type { FilterValue, Plan } from './plan.js';
 import type { Step } from './resolve.js';
 import { fieldExpression } from './resolve.js';
 import { searchArms, searchCondition, searchTermsLookups } from './search.js';
@@ -25,7 +26,7 @@ import { countSelections, fieldSelections, unpackShared } from './select.js';
 import { Aliases, and, literalLimit, ref } from './sql.js';
 import { lookupKey, type ResolvedTerms, resolveTerms, type TermsLookup, type TermsParameter } from './term-cache.js';
 import type { EngineContext, Registry, Resource, Row } from './types.js';
-import { type FilterValue, type Plan, validateQuery } from './validate.js';
+import { validateQuery } from './validate.js';
 
 // The list read, stage by stage: validate (validate.ts) → where (filters, search, has/hasnot, scope) →
 // order → page → select fields and counts → embeds → appends. Each stage is its own module.

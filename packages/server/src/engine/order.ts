@@ -1,10 +1,10 @@
 import type { OrderDirection, OrderItem } from '@app/domain';
 import { type RawBuilder, sql } from 'kysely';
+import type { ResolvedOrder } from './plan.js';
 import { countOf, links } from './relations.js';
 import { fieldExpression, type Step } from './resolve.js';
 import { type Aliases, and, ref, table } from './sql.js';
 import type { Field, Registry, Resource } from './types.js';
-import type { ResolvedOrder } from './validate.js';
 
 // Stage 4: order. Fields of single-valued relations (`customer.last_name`) are read by a correlated scalar
 // sub-select, `<relation>_count` by a correlated COUNT. NULLs sort last in both directions on both engines

@@ -1,4 +1,4 @@
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../core/errors.js';
 import { queryMessages } from './messages.js';
 import { targetOf } from './relations.js';
 import { ref } from './sql.js';

@@ -1,9 +1,9 @@
 import { type AliasedRawBuilder, sql } from 'kysely';
+import type { ResolvedCount } from './plan.js';
 import { countOf, links } from './relations.js';
 import { fieldExpression } from './resolve.js';
 import type { Aliases } from './sql.js';
 import type { EngineContext, Registry, Resource, Row, SharedSelect } from './types.js';
-import type { ResolvedCount } from './validate.js';
 
 // Stage 5: what a row answers: its declared, non-hidden fields (columns and computed expressions), plus
 // `<relation>_count` for each `count=`. Never `select *`: undeclared columns (password_hash...) stay inside.

@@ -1,8 +1,8 @@
 import type { OrderItem } from '@app/domain';
 import type { Kysely, RawBuilder, SqlBool, Transaction } from 'kysely';
 import type { z } from 'zod';
+import type { AppContext, Auth, RouteAccess } from '../core/context.js';
 import type { DB } from '../db/schema.js';
-import type { AppContext, Auth, RouteAccess } from '../http/context.js';
 
 // Resource declarations of the list-query language (docs/api.md): one per entity in resources/<entity>.ts. The engine reads them to
 // validate a list query, to build its SQL and to write. Identifiers in SQL only ever come from here.
@@ -165,12 +165,19 @@ export type Resource = {
    * the read-only planning, never customers' personal data).
    */
   apiClient?: { fields: string[]; relations?: string[]; appends?: string[] };
-  /** Which generic routes exist, each with its access policy (http/context.ts RouteAccess). */
+  /** Which generic routes exist, each with its access policy (core/context.ts RouteAccess). */
   routes: Partial<Record<RouteKind, RouteAccess>>;
   write?: WriteSpec;
 };
 
 export type Registry = ReadonlyMap<string, Resource>;
+
+declare module '../core/context.js' {
+  interface AppContext {
+    /** The resource declarations the engine serves (resources/index.ts), handed over where the app is built. */
+    registry: Registry;
+  }
+}
 
 export const isToMany = (relation: Relation): boolean =>
   relation.kind === 'manyToMany' || relation.kind === 'symmetric' || (relation.kind === 'hasMany' && !relation.single);

@@ -6,7 +6,7 @@ import {
   type Operator,
   type OrderDirection,
 } from '@app/domain';
-import { BadRequestError } from '../http/errors.js';
+import { BadRequestError } from '../core/errors.js';
 import { checkApiClientField, checkApiClientPlan, checkApiClientSteps } from './api-client-scope.js';
 import { coerceValue } from './coerce.js';
 import {
@@ -20,48 +20,12 @@ import {
   MAX_VALUE_LENGTH,
 } from './limits.js';
 import { queryMessages } from './messages.js';
+import type { EmbedNode, Plan, ResolvedOrder } from './plan.js';
 import { type FieldPath, resolveFieldPath, resolveRelationPath, type Step } from './resolve.js';
-import {
-  type AppendFunction,
-  type Field,
-  isNumeric,
-  isTextual,
-  isToMany,
-  type Registry,
-  type Relation,
-  type Resource,
-} from './types.js';
+import { type Field, isNumeric, isTextual, isToMany, type Registry, type Resource } from './types.js';
 
 // Stage 2 of a list read: a parsed ListQuery checked against the resource's declaration, giving a plan whose
 // every name is a declared one and every value is typed. Anything unknown or malformed is a 400 naming it.
-
-export type FilterValue = string | number;
-export type ResolvedFilter = { path: FieldPath; op: Operator; value: FilterValue | FilterValue[] | null };
-export type EmbedNode = { name: string; relation: Relation; resource: Resource; children: EmbedNode[] };
-export type ResolvedOrder =
-  | { kind: 'field'; path: FieldPath; direction: OrderDirection }
-  | { kind: 'count'; step: Step; direction: OrderDirection };
-export type ResolvedCount = { name: string; step: Step };
-
-export type Plan = {
-  resource: Resource;
-  filters: ResolvedFilter[];
-  search: string | null;
-  has: Step[][];
-  hasnot: Step[][];
-  order: ResolvedOrder[];
-  embeds: EmbedNode[];
-  counts: ResolvedCount[];
-  sums: FieldPath[];
-  appends: { name: string; run: AppendFunction }[];
-  page: number | null;
-  perPage: number;
-  /**
-   * The rows are a page or one record: few enough parents for their plain lists of children to come folded into
-   * the rows' statement (embed.ts, foldKind). An unpaged list or an export reads each list by its own statement.
-   */
-  foldsLists: boolean;
-};
 
 const COMPARISONS: readonly Operator[] = ['=', '<>', '<', '<=', '>', '>='];
 

@@ -1,8 +1,8 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: tables and columns come from declarations at run time
 import type { Kysely, Transaction } from 'kysely';
 import type { ZodError } from 'zod';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { constraintViolation } from './db-errors.js';
 import { diffRow, erasePersonal, ownersOf, recordHistory, scrubPersonalHistory } from './history.js';
 import { runGet } from './list.js';

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import { isCleanText } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { csvLine } from '../core/csv-line.js';
+import { BadRequestError } from '../core/errors.js';
 import { resolveFieldPath } from '../engine/resolve.js';
 import type { Field, FieldType, Registry, Resource, Row } from '../engine/types.js';
-import { BadRequestError } from './errors.js';
 
 // CSV export of a data list (issue 12): the rows of the current filters and order, streamed chunk by chunk,
 // as a French spreadsheet expects them: `;`-separated, UTF-8 with a BOM (Excel reads accents right only with it),
@@ -132,17 +133,6 @@ function valueAt(row: Row, column: CsvColumn): string {
     .filter((text) => text !== '')
     .join(', ');
 }
-
-// A cell a spreadsheet would run as a formula ('=HYPERLINK(...)', '@SUM', '+cmd|...') is prefixed with a quote
-// (OWASP "CSV injection"); a phone number '+33 6...' or an amount '-12,50' stays as it is.
-const FORMULA = /^(?:[=@\t\r]|[+-](?![\d\s.,()]*$))/;
-
-function cell(text: string): string {
-  const safe = FORMULA.test(text) ? `'${text}` : text;
-  return /[";\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export const csvLine = (cells: string[]): string => `${cells.map(cell).join(';')}\r\n`;
 
 /**
  * Sends the header and every chunk of rows as a stream: Readable.from pulls the next chunk only when the socket

@@ -1,7 +1,7 @@
 import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
 import { addSpaceLink, SPACE_URL_PATTERN, spaceUrl } from '../services/space-links.js';
 import type { AttachmentSpec } from './attachments.js';
 import { enqueueMail } from './queue.js';

@@ -18,6 +18,12 @@ export type Mailer = {
   close: () => void;
 };
 
+declare module '../core/context.js' {
+  interface AppContext {
+    mailer: Mailer;
+  }
+}
+
 /**
  * Every mail is a row of outbox_mails (so staff see what left, and mails survive a missing or failing SMTP);
  * with SMTP_URL rows are sent, by Mailer.send at once or by the worker (queue.ts) later.

@@ -1,10 +1,9 @@
-import { customerDisplayName, localDate } from '@app/domain';
+import { customerDisplayName, frenchDate, localDate } from '@app/domain';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Kysely } from 'kysely';
 import { createElement as h, type ReactElement } from 'react';
 import type { DB } from '../db/schema.js';
-import { frenchDate } from '../services/validity.js';
-import { AUTOMATIC_AUTHOR } from '../services/voucher-rules.js';
+import { AUTOMATIC_AUTHOR } from '../engine/history.js';
 import { loadTicketOperator, type TicketOperator } from './ticket-data.js';
 import './fonts.js';
 

@@ -5,8 +5,8 @@ import {
   requestedDateCreateSchema,
   requestedDateUpdateSchema,
 } from '@app/domain';
+import { ValidationError } from '../core/errors.js';
 import type { Resource } from '../engine/types.js';
-import { ValidationError } from '../http/errors.js';
 import { assertBookingPartsEditable } from '../services/booking-rules.js';
 import { authorOf, f } from './fields.js';
 

@@ -6,9 +6,9 @@ import {
   isIndividualCustomerType,
 } from '@app/domain';
 import { sql } from 'kysely';
+import { ValidationError } from '../core/errors.js';
 import { ref } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
-import { ValidationError } from '../http/errors.js';
 import { f, fullNameSql, usedBy } from './fields.js';
 
 // Customers: company name required unless individual, last name when individual; an individual has no company name, SIRET or VAT.

@@ -1,7 +1,7 @@
 import { type RawBuilder, sql } from 'kysely';
+import type { Auth, RouteAccess } from '../core/context.js';
 import { ref } from '../engine/sql.js';
 import type { Field, FieldType, RouteKind } from '../engine/types.js';
-import type { Auth, RouteAccess } from '../http/context.js';
 
 // Shorthands for the declarations in this folder.
 

@@ -1,8 +1,8 @@
 import { FLIGHT_STATUSES, flightCreateSchema, flightUpdateSchema, INITIAL_FLIGHT_STATUS_ID } from '@app/domain';
 import { type RawBuilder, sql } from 'kysely';
+import { ConflictError, ValidationError } from '../core/errors.js';
 import { ref, table } from '../engine/sql.js';
 import type { Resource } from '../engine/types.js';
-import { ConflictError, ValidationError } from '../http/errors.js';
 import { appendCompliance, appendFlightFile } from '../services/flight-compliance.js';
 import { appendFlightMasses } from '../services/flight-masses.js';
 import { applyRealizationRule } from '../services/flight-realization.js';

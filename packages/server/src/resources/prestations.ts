@@ -1,6 +1,6 @@
 import { prestationCreateSchema, prestationUpdateSchema, productKey, SHOP_SKU_TAKEN } from '@app/domain';
+import { ValidationError } from '../core/errors.js';
 import type { Resource } from '../engine/types.js';
-import { ValidationError } from '../http/errors.js';
 import { crud, DEFAULT_LABEL_ORDER, exclusiveDefault, f, usedBy } from './fields.js';
 
 export const prestations: Resource = {

@@ -1,12 +1,12 @@
-import { DEFAULT_PER_PAGE, parseListQuery, QueryError } from '@app/domain';
+import { DEFAULT_PER_PAGE, parseListQuery, QueryError, schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { createApiClient } from '../auth/api-tokens.js';
 import { MESSAGES } from '../auth/messages.js';
-import { nameField, parseBody, parseId, strictPayload } from '../auth/validation.js';
+import { nameField, parseBody, parseId } from '../auth/validation.js';
+import type { RouteAccess } from '../core/context.js';
+import { BadRequestError, NotFoundError } from '../core/errors.js';
 import { recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import type { RouteAccess } from '../http/context.js';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
 
 // API keys (settings area: manage_settings or su). The token is answered once, at creation; the table
 // holds its sha256 only and the list never shows it. A bearer token itself never reaches these routes.
@@ -61,7 +61,7 @@ export async function registerApiClientRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.post('/api/api-clients', { config: SETTINGS }, async (request, reply) => {
-    const { name } = parseBody(strictPayload({ name: nameField }), request.body);
+    const { name } = parseBody(schemaFields.payload({ name: nameField }), request.body);
     const client = await db.transaction().execute(async (trx) => {
       const created = await createApiClient(trx, name);
       // The token is never recorded: only the name (engine/history.ts).

@@ -1,12 +1,13 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
-import { parseBody, parseId, strictPayload } from '../auth/validation.js';
+import { parseBody, parseId } from '../auth/validation.js';
+import type { RouteAccess } from '../core/context.js';
+import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, recordHistory } from '../engine/history.js';
-import type { RouteAccess } from '../http/context.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
 
 // The capabilities page (role su only): which capability each role carries. The role list itself is
 // GET /api/roles (engine). A change applies to the next request of every signed-in user, in every process: the
@@ -14,7 +15,7 @@ import { NotFoundError, ValidationError } from '../http/errors.js';
 
 const SU_ONLY: { access: RouteAccess } = { access: { suOnly: true } };
 
-const putSchema = strictPayload({
+const putSchema = schemaFields.payload({
   capabilities: z.array(z.string({ error: MESSAGES.required }), { error: MESSAGES.required }).max(100),
 });
 

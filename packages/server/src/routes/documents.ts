@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../core/errors.js';
 import { flightPlanPdf, ticketsPdf } from '../pdf/lazy.js';
 import { loadTicketOperator, sampleTicketSheet } from '../pdf/ticket-data.js';
 import { pathId } from './params.js';

@@ -1,6 +1,6 @@
 import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
+import { BadRequestError, NotFoundError } from '../core/errors.js';
 import { logbookPdf } from '../pdf/lazy.js';
 import {
   flightRecordPdf,

@@ -1,7 +1,7 @@
 import type { Paginated } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadRequestError, NotFoundError } from '../core/errors.js';
 import { listResource, type Row } from '../engine/index.js';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { pathId } from './params.js';
 
 // The history of one booking (its own writes and those of its passengers, notes, requested dates, links,

@@ -1,12 +1,13 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { parseBody, strictPayload } from '../auth/validation.js';
+import { parseBody } from '../auth/validation.js';
+import type { RouteAccess } from '../core/context.js';
+import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import type { RouteAccess } from '../http/context.js';
-import { NotFoundError } from '../http/errors.js';
 import { BOOKING_TEMPLATES, queueBookingMail, queueConvocations } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
 import { escapeHtml } from '../mail/templates.js';
@@ -18,12 +19,12 @@ import { bodyOf, pathId } from './params.js';
 const OUTBOX: { access: RouteAccess } = { access: { capability: 'manage_settings' } };
 const OUTBOX_LIMIT = 200;
 
-const bookingMailSchema = strictPayload({
+const bookingMailSchema = schemaFields.payload({
   template: z.enum(BOOKING_TEMPLATES, {
     error: "Le modèle d'email doit être booking-confirmation, pre-flight-information ou tickets.",
   }),
 });
-const convocationsSchema = strictPayload({});
+const convocationsSchema = schemaFields.payload({});
 
 const userIdOf = (request: FastifyRequest): number | null =>
   request.auth?.kind === 'user' ? request.auth.user.id : null;

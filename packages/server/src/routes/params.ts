@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../core/errors.js';
 
 // Small request helpers shared by the special routes.
 

@@ -1,7 +1,7 @@
 import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import { ValidationError } from '../core/errors.js';
 import { jsonOnce } from '../engine/answer-cache.js';
-import { ValidationError } from '../http/errors.js';
 import { keptRead } from '../http/kept-reads.js';
 import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
 import { parseRange, planningRange } from '../services/planning-range.js';

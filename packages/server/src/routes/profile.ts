@@ -1,3 +1,4 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
@@ -5,22 +6,16 @@ import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/pass
 import { SESSION_COOKIE } from '../auth/session-format.js';
 import { deleteUserSessions, loadSession } from '../auth/sessions.js';
 import { passwordChangeKeys, reserveAttempt } from '../auth/throttle.js';
-import {
-  emailField,
-  isUniqueViolation,
-  nameField,
-  newPasswordFields,
-  parseBody,
-  strictPayload,
-} from '../auth/validation.js';
+import { emailField, nameField, newPasswordFields, parseBody } from '../auth/validation.js';
+import { ValidationError } from '../core/errors.js';
+import { isUniqueViolation } from '../engine/db-errors.js';
 import { diffRow, recordHistory, SECRET_MARKER } from '../engine/history.js';
-import { ValidationError } from '../http/errors.js';
 import { actorOf } from './users.js';
 
 // The signed-in user's own page (route profile): name and email, and the password (current one required). A new
 // email or password voids the user's pending password links (migration 0025's trigger).
 
-const profileSchema = strictPayload({ first_name: nameField, last_name: nameField, email: emailField });
+const profileSchema = schemaFields.payload({ first_name: nameField, last_name: nameField, email: emailField });
 const passwordSchema = z
   .object({ current_password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(200) })
   .and(newPasswordFields);

@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { ForbiddenError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { ForbiddenError } from '../http/errors.js';
 import { deleteFile, importFile, listFolder, storeFile } from '../services/remote-order-folder.js';
 import { MAX_FILE_BYTES } from '../services/remote-order-formats.js';
 import { bodyOf } from './params.js';

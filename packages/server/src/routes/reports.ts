@@ -1,8 +1,8 @@
 import { isCalendarDate, VOUCHER_REPORT_MESSAGES, VOUCHER_REPORT_MIN_DATE, type VoucherReport } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BadRequestError, ValidationError } from '../core/errors.js';
 import { jsonOnce } from '../engine/answer-cache.js';
 import { wantsCsv } from '../http/csv.js';
-import { BadRequestError, ValidationError } from '../http/errors.js';
 import { vouchersReport, vouchersReportCsv } from '../services/vouchers-report.js';
 
 // Issue 29 point 4, page 'Rapports': what the vouchers are worth. Administrators only (manage_settings, su

@@ -1,5 +1,6 @@
 import { type ListQuery, parseListQuery, QUERY_PARAMS, QueryError, type RawQueryParams } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BadRequestError } from '../core/errors.js';
 import {
   createResource,
   deleteResource,
@@ -10,7 +11,6 @@ import {
 } from '../engine/index.js';
 import type { EngineContext, Resource } from '../engine/types.js';
 import { csvColumnsOf, csvFilename, sendCsv, wantsCsv } from '../http/csv.js';
-import { BadRequestError } from '../http/errors.js';
 import { keptRead } from '../http/kept-reads.js';
 import { RESOURCES } from '../resources/index.js';
 import { pathId } from './params.js';

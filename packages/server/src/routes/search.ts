@@ -1,11 +1,11 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { strictPayload } from '../auth/validation.js';
 import { hasControlCharacter, MAX_SEARCH_LENGTH } from '../engine/limits.js';
 import { searchPassengersForFlight } from '../services/passenger-search.js';
 import { bodyOf } from './params.js';
 
-export const passengersForFlightSchema = strictPayload({
+export const passengersForFlightSchema = schemaFields.payload({
   search: z
     .string({ error: 'La recherche est obligatoire.' })
     .max(MAX_SEARCH_LENGTH, `La recherche ne peut pas dépasser ${MAX_SEARCH_LENGTH} caractères.`)

@@ -17,8 +17,8 @@ import {
 import { loginKeys, reserveAttempt } from '../auth/throttle.js';
 import { findUserToken, markTokenUsed, type UserTokenKind } from '../auth/user-tokens.js';
 import { forgotSchema, loginSchema, parseBody, tokenSchema } from '../auth/validation.js';
+import { ValidationError } from '../core/errors.js';
 import { recordHistory, SECRET_MARKER } from '../engine/history.js';
-import { ValidationError } from '../http/errors.js';
 
 const PUBLIC = { access: { access: 'public' } } as const;
 const APP_NAME = 'Montgolfière';

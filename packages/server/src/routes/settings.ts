@@ -1,7 +1,7 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { strictPayload } from '../auth/validation.js';
-import { ValidationError } from '../http/errors.js';
+import { ValidationError } from '../core/errors.js';
 import { appKeyOf, sealSecret } from '../services/secret-box.js';
 import { readSetting, type SettingsActor, writeSetting, writeSettings } from '../services/settings.js';
 import { bodyOf, isSu } from './params.js';
@@ -9,7 +9,7 @@ import { bodyOf, isSu } from './params.js';
 // The list (GET /api/settings?filters=...) is the generic settings resource; these are the single-key read and
 // the writes. Writes need manage_settings (su bypasses, auth plugin); su-only keys are checked per key here.
 
-const batchSchema = strictPayload({
+const batchSchema = schemaFields.payload({
   settings: z.record(z.string(), z.unknown(), { error: 'Les paramètres sont obligatoires.' }),
 });
 

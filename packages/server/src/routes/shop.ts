@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { RouteAccess } from '../core/context.js';
+import { ValidationError } from '../core/errors.js';
 import { runList } from '../engine/list.js';
-import type { RouteAccess } from '../http/context.js';
-import { ValidationError } from '../http/errors.js';
 import {
   importShopOrders,
   isShopConfigured,

@@ -3,8 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/session-format.js';
 import { reserveAttempt } from '../auth/throttle.js';
 import { parseBody } from '../auth/validation.js';
+import { NotFoundError, ValidationError } from '../core/errors.js';
 import { recordHistory } from '../engine/history.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
 import { bookingContacts, queueBookingMail, render, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
 import {

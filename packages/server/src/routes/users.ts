@@ -1,22 +1,16 @@
+import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
-import {
-  emailField,
-  isUniqueViolation,
-  nameField,
-  parseBody,
-  parseId,
-  roleIdField,
-  strictPayload,
-} from '../auth/validation.js';
+import { emailField, nameField, parseBody, parseId, roleIdField } from '../auth/validation.js';
+import type { RouteAccess, SessionUser } from '../core/context.js';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
+import { isUniqueViolation } from '../engine/db-errors.js';
 import { diffRow, recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import type { RouteAccess, SessionUser } from '../http/context.js';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 
 // Writes of the users page (capability manage_users, with NO su bypass). The list (GET /api/users) is a
 // read-only resource of the engine with the same access. Users are created without a password and get a
@@ -27,20 +21,22 @@ import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '.
 
 const USERS: { access: RouteAccess } = { access: { capability: 'manage_users', suBypass: false } };
 
-const createSchema = strictPayload({
+const createSchema = schemaFields.payload({
   first_name: nameField,
   last_name: nameField,
   email: emailField,
   role_id: roleIdField,
 });
-const updateSchema = strictPayload({
-  first_name: nameField,
-  last_name: nameField,
-  email: emailField,
-  role_id: roleIdField,
-  /** 0 deactivates: no sign-in any more, every session and pending link ended at once. */
-  is_active: z.union([z.literal(0), z.literal(1)], { error: 'La valeur doit être 0 ou 1.' }),
-}).partial();
+const updateSchema = schemaFields
+  .payload({
+    first_name: nameField,
+    last_name: nameField,
+    email: emailField,
+    role_id: roleIdField,
+    /** 0 deactivates: no sign-in any more, every session and pending link ended at once. */
+    is_active: z.union([z.literal(0), z.literal(1)], { error: 'La valeur doit être 0 ou 1.' }),
+  })
+  .partial();
 
 /** Tables whose rows keep their author: a user who wrote any of them is deactivated, never deleted. */
 const HISTORY = ['booking_notes', 'flight_notes', 'outbox_mails', 'email_logs'] as const;

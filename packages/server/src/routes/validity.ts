@@ -1,7 +1,7 @@
 import { bookingRefundSchema, flightPostponeSchema, validityExtensionSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
+import { NotFoundError } from '../core/errors.js';
 import { getResource } from '../engine/index.js';
-import { NotFoundError } from '../http/errors.js';
 import { validityAttestationPdf } from '../pdf/lazy.js';
 import { postponeFlight } from '../services/postponement.js';
 import { refundBooking } from '../services/refund.js';

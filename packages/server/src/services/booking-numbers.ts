@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { NotFoundError } from '../http/errors.js';
 
 // Booking and ticket numbers: `YYYY-NNNNN` and `<booking number>-NN`. These are proposals:
 // the unique indexes on bookings.number / number_alt / passengers.ticket_number are the real guard on write.

@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, ValidationError } from '../http/errors.js';
 
 // Booking rules enforced inside each write's transaction (issue 8): a completed, canceled or expired booking
 // (not editable) only changes status, and its passengers, requested dates and links stay as they are;

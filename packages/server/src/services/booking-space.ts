@@ -14,11 +14,11 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { sha256 } from '../auth/session-format.js';
 import { parseBody } from '../auth/validation.js';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { CUSTOMER_SPACE, diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { nextTicketNumber } from './booking-numbers.js';
 import { BOOKING_RULE_MESSAGES, lockBooking } from './booking-rules.js';
 import { PASSENGER_SUMMARY_COLUMNS } from './booking-summaries.js';

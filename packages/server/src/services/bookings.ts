@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { NotFoundError } from '../http/errors.js';
 import {
   type BookingSummary,
   loadBookingSummaries,

@@ -14,11 +14,11 @@ import {
   sameFieldValue,
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, ForbiddenError, NotFoundError } from '../http/errors.js';
 import { loadFlightMassInputs } from './flight-masses.js';
 import { assertFlightNotSealed, assertPassengersNotSealed, isFlightSealed, SEALED_MESSAGE } from './flight-records.js';
 

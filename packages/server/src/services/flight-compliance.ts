@@ -16,8 +16,8 @@ import {
   SETTING_DEFAULTS,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
+import type { AppContext } from '../core/context.js';
 import type { DB } from '../db/schema.js';
-import type { AppContext } from '../http/context.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
 
 // The flight file's checks on a flight's day (issue 30): the pilot's currency (recent flights, licence, medical),

@@ -9,9 +9,9 @@ import {
   SETTING_DEFAULTS,
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
+import type { AppContext } from '../core/context.js';
 import type { DB } from '../db/schema.js';
 import { runShaped } from '../engine/compiled.js';
-import type { AppContext } from '../http/context.js';
 
 // The operational flight plan's masses (pilot, passengers, balloon, gas, maximum takeoff mass, margin, fuel), appended to flights with `append=flight_masses`.
 // Units: masses in kg; balloon hourly_consumption in kg/h; balloon flying_time, reserve_time and autonomy_time in

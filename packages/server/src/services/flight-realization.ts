@@ -6,10 +6,10 @@ import {
   OPEN_BOOKING_STATUS_IDS,
 } from '@app/domain';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ValidationError } from '../http/errors.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { FLIGHT_STATUSES, RECORD_REQUIRED_FIELDS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
 import { flightPlanPdf } from '../pdf/lazy.js';
 import { loadLogbookEntries } from './logbooks.js';
 

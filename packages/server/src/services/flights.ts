@@ -1,9 +1,9 @@
 import { INITIAL_FLIGHT_STATUS_ID, MESSAGES } from '@app/domain';
 import type { Kysely, Selectable } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { NotFoundError } from '../core/errors.js';
 import type { DB, FlightsTable } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { NotFoundError } from '../http/errors.js';
 import {
   type BookingSummary,
   groupBy,

@@ -1,9 +1,9 @@
 import type { LogbookEntry, LogbookTotals, PilotLogbook, TechnicalLog, TechnicalLogRow } from '@app/domain';
 import { addMonths, FLIGHT_STATUSES, flightMinutes, formatMinutes, frenchDate, isCalendarDate } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { csvLine } from '../core/csv-line.js';
+import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { csvLine } from '../http/csv.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
 import { balloonHoursBefore, loadFlightFileRules } from './flight-compliance.js';
 
 // The logbooks of the flight file (issue 30, BOP.BAS.065): a pilot's realized flights (GET /api/pilots/{id}/logbook)

@@ -1,10 +1,10 @@
 import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCleanText, productKey } from '@app/domain';
 import { type Insertable, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
 import { fold } from '../db/database.js';
 import type { DB, PassengersTable } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
 import { nextBookingNumber } from './booking-numbers.js';
 import { validityMonths } from './validity.js';
 

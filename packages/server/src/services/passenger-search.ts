@@ -1,5 +1,6 @@
 import { OPEN_BOOKING_STATUS_IDS, SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { NotFoundError, ValidationError } from '../core/errors.js';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { escapeLike, literalLimit } from '../engine/sql.js';
@@ -11,7 +12,6 @@ import {
   type ResolvedTerms,
   resolveTerms,
 } from '../engine/term-cache.js';
-import { NotFoundError, ValidationError } from '../http/errors.js';
 import { precompiled } from './precompiled.js';
 
 // POST /api/search/passengers-for-flight (the passenger search dialog): find bookings by passenger name,

@@ -1,8 +1,8 @@
 import { BOOKING_STATUSES, isCalendarDate, MESSAGES } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
+import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
-import { ValidationError } from '../http/errors.js';
 import { fullName } from './booking-summaries.js';
 import { passengersStillToFly } from './flight-realization.js';
 

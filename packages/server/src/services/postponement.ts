@@ -1,9 +1,9 @@
 import { BOOKING_STATUSES, EXPIRABLE_BOOKING_STATUS_IDS, FLIGHT_STATUSES } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError } from '../http/errors.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';

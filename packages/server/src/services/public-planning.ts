@@ -1,8 +1,8 @@
 import { FLIGHT_STATUSES, isCalendarDate, type PublicFlight, type PublicPlanning, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { BadRequestError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { literalLimit } from '../engine/sql.js';
-import { BadRequestError } from '../http/errors.js';
 import { parisToday } from './registration-requests.js';
 
 // GET /api/public/planning (issue 11 point 3): the coming public flights for the widget an operator embeds in its

@@ -1,13 +1,12 @@
-import { BOOKING_STATUSES } from '@app/domain';
+import { BOOKING_STATUSES, frenchDate } from '@app/domain';
 import type { Kysely } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
 import { queueShopSync } from './shop-sync.js';
-import { frenchDate } from './validity.js';
 
 // 'Rembourser' on a booking (issue 29, docs/decisions.md): the voucher's money given back, recorded with its day and
 // amount (the vouchers report reads them), the booking canceled (no longer owed a flight), 'Remboursement à

@@ -1,9 +1,9 @@
 import { FLIGHT_STATUSES, type PublicRegistrationRequest, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, RegistrationRequestStatus } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
 import { bookingContacts, bookingVariables, frenchLongDate, render, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
 import { authorOf } from '../resources/fields.js';

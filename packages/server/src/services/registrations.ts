@@ -1,7 +1,7 @@
 import { FLIGHT_STATUSES } from '@app/domain';
 import type { Transaction } from 'kysely';
+import { ConflictError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { ConflictError, ValidationError } from '../http/errors.js';
 import { checkRealizedFlightUpdate } from './flight-realization.js';
 import { assertFlightNotSealed } from './flight-records.js';
 

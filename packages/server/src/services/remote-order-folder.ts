@@ -3,10 +3,10 @@ import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { BadRequestError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
-import type { Auth } from '../http/context.js';
-import { BadRequestError, NotFoundError } from '../http/errors.js';
 import { importOrder, OrderImportError } from './order-import.js';
 import { MAX_FILE_BYTES, parseOrderFile } from './remote-order-formats.js';
 

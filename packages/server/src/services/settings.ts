@@ -14,10 +14,10 @@ import {
   WEBSITE_INVALID,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory, SECRET_MARKER } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ForbiddenError, NotFoundError, ValidationError } from '../http/errors.js';
 import { sanitizeEmailBody } from '../resources/administration.js';
 import { shopAddressProblem } from './shop-address.js';
 

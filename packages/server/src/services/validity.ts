@@ -4,18 +4,20 @@ import {
   DEFAULT_VALIDITY_MONTHS,
   EXPIRABLE_BOOKING_STATUS_IDS,
   FLIGHT_STATUSES,
+  frenchDate,
   localDate,
   MAX_VALIDITY_MONTHS,
   type ValidityExtension,
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
+import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { ConflictError, NotFoundError, ValidationError } from '../http/errors.js';
+import { bookingContacts, bookingVariables, render, settingValue } from '../mail/compose.js';
+import { enqueueMail } from '../mail/queue.js';
 import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
-import { queueExtensionMail } from './voucher-rules.js';
 
 // Voucher validity (issue 12 point 3): the date set on creation, 'Prolonger', and the daily expiry job.
 
@@ -27,9 +29,6 @@ export const VALIDITY_MESSAGES = {
   stillPast: (date: string) =>
     `La validité prolongée (${frenchDate(date)}) serait encore dépassée : prolongez de plus de mois.`,
 } as const;
-
-/** 'DD/MM/YYYY' for a 'YYYY-MM-DD' date (notes and messages read by staff). */
-export const frenchDate = (date: string): string => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
 
 /** The `voucher_validity_months` setting (12 when missing or unreadable). */
 export async function validityMonths(db: Db): Promise<number> {
@@ -318,4 +317,39 @@ export async function runDailyExpiry(db: Kysely<DB>, today = localDate()): Promi
       .execute();
     return { ran: true, expired };
   });
+}
+
+export const VALIDITY_EXTENDED_TEMPLATE_SLUG = 'validity-extended';
+
+/** Queues the 'Prolongation de validité' mail of one extension and links it; false without an address. */
+export async function queueExtensionMail(
+  trx: Transaction<DB>,
+  extension: { id: number; booking_id: number; validity_date: string; reason: string },
+  userId: number | null,
+): Promise<boolean> {
+  const contact = (await bookingContacts(trx, [extension.booking_id])).get(extension.booking_id);
+  if (!contact?.recipient) return false;
+  const rendered = await render(
+    trx,
+    VALIDITY_EXTENDED_TEMPLATE_SLUG,
+    {
+      ...bookingVariables(contact, await settingValue(trx, 'company_name')),
+      'validity.date': frenchDate(extension.validity_date),
+      'validity.reason': extension.reason,
+    },
+    extension.booking_id,
+  );
+  const mail = await enqueueMail(trx, {
+    to: contact.recipient,
+    ...rendered,
+    templateSlug: VALIDITY_EXTENDED_TEMPLATE_SLUG,
+    bookingId: extension.booking_id,
+    userId,
+  });
+  await trx
+    .updateTable('booking_validity_extensions')
+    .set({ outbox_mail_id: mail.id })
+    .where('id', '=', extension.id)
+    .execute();
+  return true;
 }

@@ -1,12 +1,10 @@
-import { addDays, addMonths, SETTING_DEFAULTS, type SettingKey } from '@app/domain';
+import { addDays, addMonths, frenchDate, SETTING_DEFAULTS, type SettingKey } from '@app/domain';
 import { sql, type Transaction } from 'kysely';
+import type { Auth } from '../core/context.js';
 import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import type { Auth } from '../http/context.js';
-import { bookingContacts, bookingVariables, render, settingValue } from '../mail/compose.js';
-import { enqueueMail } from '../mail/queue.js';
 import { authorOf } from '../resources/fields.js';
-import { extensionBase, frenchDate, lockedBookingForExtension, writeExtension } from './validity.js';
+import { extensionBase, lockedBookingForExtension, queueExtensionMail, writeExtension } from './validity.js';
 
 // Vouchers through the weather (issue 29, docs/decisions.md): at each weather postponement the flight's bookings
 // count one more attempt, and the operator's rules extend the validity in writing (the extension, a note and a
@@ -14,10 +12,6 @@ import { extensionBase, frenchDate, lockedBookingForExtension, writeExtension } 
 // under its flight and bookings locks; the undo takes it back while the customer has not received it.
 
 type Trx = Transaction<DB>;
-
-export const VALIDITY_EXTENDED_TEMPLATE_SLUG = 'validity-extended';
-/** Who wrote an automatic extension, in the booking's history, its page and the attestation. */
-export const AUTOMATIC_AUTHOR = 'Automatique';
 
 export type VoucherRules = {
   nearExpiry: { enabled: boolean; days: number; months: number };
@@ -67,39 +61,6 @@ export const ruleReason = (rule: ExtensionRule, flightDate: string, rules: Vouch
 
 export const REFUND_NOTE = (count: number) =>
   `Remboursement à proposer : ${count} reports météo (règle des remboursements).`;
-
-/** Queues the 'Prolongation de validité' mail of one extension and links it; false without an address. */
-export async function queueExtensionMail(
-  trx: Trx,
-  extension: { id: number; booking_id: number; validity_date: string; reason: string },
-  userId: number | null,
-): Promise<boolean> {
-  const contact = (await bookingContacts(trx, [extension.booking_id])).get(extension.booking_id);
-  if (!contact?.recipient) return false;
-  const rendered = await render(
-    trx,
-    VALIDITY_EXTENDED_TEMPLATE_SLUG,
-    {
-      ...bookingVariables(contact, await settingValue(trx, 'company_name')),
-      'validity.date': frenchDate(extension.validity_date),
-      'validity.reason': extension.reason,
-    },
-    extension.booking_id,
-  );
-  const mail = await enqueueMail(trx, {
-    to: contact.recipient,
-    ...rendered,
-    templateSlug: VALIDITY_EXTENDED_TEMPLATE_SLUG,
-    bookingId: extension.booking_id,
-    userId,
-  });
-  await trx
-    .updateTable('booking_validity_extensions')
-    .set({ outbox_mail_id: mail.id })
-    .where('id', '=', extension.id)
-    .execute();
-  return true;
-}
 
 export type RulesOutcome = { extended: number; mails: number; refundToOffer: number };
 

@@ -10,10 +10,10 @@ import {
   type VoucherReportGroup,
 } from '@app/domain';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { csvLine } from '../core/csv-line.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
-import { csvLine } from '../http/csv.js';
 
 // GET /api/reports/vouchers (issue 29 point 4): what the vouchers are worth at a date. A voucher is a booking; it
 // is outstanding at `at` when it was bought by then and was not yet closed: open today (pending, in progress), or

@@ -20,7 +20,7 @@ const concrete = (url: string) =>
     .replace(/\*/g, 'x');
 
 const isMutating = (route: AccessEntry) => !['GET', 'HEAD', 'OPTIONS'].includes(route.method);
-/** Anonymous routes act for nobody (the widget's request, http/context.ts isAnonymous): no token to forge. */
+/** Anonymous routes act for nobody (the widget's request, core/context.ts isAnonymous): no token to forge. */
 const isForgeable = (route: AccessEntry) => isMutating(route) && !route.policy.isAnonymous;
 const label = (route: AccessEntry) => `${route.method} ${route.url}`;
 

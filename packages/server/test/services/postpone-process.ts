@@ -1,5 +1,5 @@
+import { ConflictError } from '../../src/core/errors.js';
 import { createDatabase } from '../../src/db/database.js';
-import { ConflictError } from '../../src/http/errors.js';
 import { postponeFlight } from '../../src/services/postponement.js';
 
 // One server process postponing a flight, for voucher-rules.test.ts: two of these run at once on the same database

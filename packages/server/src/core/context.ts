@@ -1,0 +1,51 @@
+import type { Capability } from '@app/domain';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.js';
+import type { Dialect } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+
+/**
+ * What every layer is handed: the database, its dialect and the configuration. The layers above add their own
+ * piece by augmenting this interface where they declare it (the engine its resource registry in engine/types.ts,
+ * mail its mailer in mail/mailer.ts), so that this file imports none of them and no import runs back up.
+ */
+export interface AppContext {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+}
+
+export type SessionUser = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  role_id: number;
+  role: { id: number; slug: string; label: string };
+  capabilities: string[];
+};
+
+export type Auth =
+  | { kind: 'user'; user: SessionUser; sessionId: string }
+  | { kind: 'api-client'; clientId: number; name: string };
+
+/**
+ * Per-route access policy, read by the auth plugin (auth/plugin.ts) before any handler runs.
+ * Every /api route needs a signed-in user unless it says otherwise here.
+ * - access 'public': no session needed (login, password flows, public planning, health).
+ * - access 'api-client': a signed-in user OR an API client bearer token (order intake, read-only planning).
+ * - capability: the user's role must carry it (su bypasses, except where suBypass is false: the users page).
+ * - suOnly: role su only (capabilities page, online-shop settings).
+ */
+export type RouteAccess = {
+  access?: 'public' | 'api-client';
+  capability?: Capability;
+  suBypass?: boolean;
+  suOnly?: boolean;
+  /**
+   * With access 'public' only: a call from pages on other sites (the public planning widget in an operator's
+   * iframe), where the browser keeps our cookies away. No session is read and no anti-forgery token is asked: the
+   * route acts for nobody, so a forged request can do nothing a direct one could not (it is rate-limited instead).
+   */
+  isAnonymous?: boolean;
+};
