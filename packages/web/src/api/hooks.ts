@@ -4,6 +4,7 @@ import {
   type UseQueryOptions,
   type UseQueryResult,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -26,11 +27,38 @@ export function useApiQuery<T>(
   { failure, ...options }: ApiQueryOptions<T>,
 ): UseQueryResult<T, Error> {
   const result = useQuery({ ...options, queryKey: key, queryFn: ({ signal }) => read(signal) });
-  // Once per failed read: a new error object is a new failure (a retry that failed again), the same one is not.
-  useEffect(() => {
-    if (result.isError && failure !== null) notifyFailure(failure, result.error);
-  }, [result.isError, result.error, failure]);
+  useFailureNotice(failure, result);
   return result;
+}
+
+/** Reads of one kind side by side (each role's capabilities...): one notice when any of them fails. */
+export function useApiQueries<T>(
+  reads: readonly ApiRead<T>[],
+  { failure, ...options }: ApiQueryOptions<T>,
+): UseQueryResult<T, Error>[] {
+  const results = useQueries({
+    queries: reads.map(({ key, read }) => ({
+      ...options,
+      queryKey: key,
+      queryFn: ({ signal }: { signal: AbortSignal }) => read(signal),
+    })),
+  });
+  useFailureNotice(failure, ...results);
+  return results;
+}
+
+/**
+ * Shows `failure` when one of the reads fails, once per failure: a new error object is a new failure (a retry that
+ * failed again), the same one is not. A section made of several reads passes them all and says it once.
+ */
+export function useFailureNotice(
+  failure: string | null,
+  ...results: readonly { isError: boolean; error: Error | null }[]
+): void {
+  const error = results.find((result) => result.isError)?.error ?? null;
+  useEffect(() => {
+    if (error && failure !== null) notifyFailure(failure, error);
+  }, [error, failure]);
 }
 
 /** Re-reads every query of the entities (their lists, records and sections) after something changed them. */

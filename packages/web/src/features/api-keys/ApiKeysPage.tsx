@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, OPENAPI_PATH } from '@app/domain';
 import {
   ActionIcon,
   Alert,
@@ -16,15 +16,16 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { confirmDelete, type DataColumn, DataList, FormModal, useRefreshDataList } from '../../components';
+import { useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
+import { confirmDelete, type DataColumn, DataList, FormModal } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 
 // settings/api-keys (issue 10): the keys partners and the online shop use; the two-step dialog (name,
 // then the key shown once with a copy button, Close only once the user ticked that it was copied); revoke.
 
 type ApiClient = { id: number; name: string; created_at: string; last_used_at: string | null };
-const ENDPOINT = '/api/api-clients';
+const apiClients = resource('api-clients');
 
 const dateTime = (value: string | null) =>
   value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : 'Jamais';
@@ -77,18 +78,18 @@ function NewKeyShown({ token, onClose }: { token: string; onClose: () => void })
 }
 
 export default function ApiKeysPage() {
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const dialog = useDialog<'create'>();
   const [name, setName] = useState('');
   const [token, setToken] = useState<string | null>(null);
   const revoke = async (client: ApiClient) => {
     const isDeleted = await confirmDelete({
       message: `La clé « ${client.name} » sera révoquée : ce qui l'utilise n'aura plus accès.`,
-      onConfirm: () => api.remove(ENDPOINT, client.id),
+      onConfirm: () => apiClients.remove(client.id),
       failureMessage: MESSAGES.deleteFailed,
       successMessage: 'Clé révoquée',
     });
-    if (isDeleted) void refresh(ENDPOINT);
+    if (isDeleted) void invalidate('api-clients');
   };
   const columns: DataColumn<ApiClient>[] = [
     { label: 'Nom', field: 'name', sortField: 'name' },
@@ -100,13 +101,13 @@ export default function ApiKeysPage() {
       {/* What a key opens, for the partner's developer: the machine-readable description (GET /api/openapi.json). */}
       <Text size="sm" mb="md">
         Une clé d'API donne accès au planning en lecture seule et au dépôt de fichiers de commandes.{' '}
-        <Anchor href="/api/openapi.json" target="_blank" rel="noopener">
+        <Anchor href={OPENAPI_PATH} target="_blank" rel="noopener">
           Description OpenAPI de l'API pour les partenaires
         </Anchor>
       </Text>
       <DataList<ApiClient>
         label="Clés d'API"
-        endpoint={ENDPOINT}
+        endpoint={apiClients.path}
         storageKey="api-clients"
         defaultOrder={[{ field: 'created_at', direction: 'DESC' }]}
         columns={columns}
@@ -143,10 +144,10 @@ export default function ApiKeysPage() {
           size="md"
           successMessage={null}
           failureMessage={MESSAGES.apiKeyCreateFailed}
-          onSubmit={() => api.create<{ token: string }>(ENDPOINT, { name })}
+          onSubmit={() => apiClients.create<{ token: string }>({ name })}
           onSaved={(created) => {
             setToken(created.token);
-            void refresh(ENDPOINT);
+            void invalidate('api-clients');
           }}
         >
           {({ errors }) => (

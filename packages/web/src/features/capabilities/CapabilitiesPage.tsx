@@ -1,50 +1,40 @@
+import type { CapabilityRow as Capability } from '@app/domain';
 import { Paper, Table, Text } from '@mantine/core';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { capabilitiesReads, saveRoleCapabilities } from '../../api/endpoints/capabilities';
+import { useApiQueries, useApiQuery, useFailureNotice, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { FlagSwitch, notifyFailure, notifySuccess } from '../../components';
 
 // settings/capabilities (su only, issue 10): the role × capability matrix. Each switch saves the role's
 // whole set at once (PUT /api/roles/{id}/capabilities); the server reads it again on every request, so the change
 // applies to the next request of every signed-in user. The su role has every right and is shown for reference.
 
-type Capability = { id: number; slug: string; label: string };
 type Role = { id: number; slug: string; label: string };
 
 const LOAD_FAILED = 'Erreur de chargement des droits des rôles';
 const SAVE_FAILED = 'La modification des droits a échoué';
 
 export default function CapabilitiesPage() {
-  const client = useQueryClient();
-  const capabilities = useQuery({
-    queryKey: ['/api/capabilities'],
-    queryFn: ({ signal }) => api.get<Capability[]>('/api/capabilities', undefined, signal),
-  });
-  const roles = useQuery({
-    queryKey: ['/api/roles', 'options'],
-    queryFn: ({ signal }) => api.list<Role>('/api/roles', {}, signal),
-  });
+  const invalidate = useInvalidate();
+  // The matrix is one section: its three reads say their failure once.
+  const capabilities = useApiQuery(capabilitiesReads.all, { failure: null });
+  const roles = useApiQuery(resource<Role>('roles').list(), { failure: null });
   const editable = (roles.data ?? []).filter((role) => role.slug !== 'su');
-  const sets = useQueries({
-    queries: editable.map((role) => ({
-      queryKey: ['/api/roles', role.id, 'capabilities'],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.get<Capability[]>(`/api/roles/${role.id}/capabilities`, undefined, signal),
-    })),
-  });
+  const sets = useApiQueries(
+    editable.map((role) => capabilitiesReads.ofRole(role.id)),
+    { failure: null },
+  );
+  useFailureNotice(LOAD_FAILED, capabilities, roles, ...sets);
   const [saving, setSaving] = useState<string | null>(null);
-  const isError = capabilities.isError || roles.isError || sets.some((set) => set.isError);
-  useEffect(() => {
-    if (isError) notifyFailure(LOAD_FAILED);
-  }, [isError]);
 
   const toggle = async (role: Role, index: number, capability: Capability, isOn: boolean) => {
     const current = (sets[index]?.data ?? []).map((c) => c.slug);
     const next = isOn ? [...current, capability.slug] : current.filter((slug) => slug !== capability.slug);
     setSaving(`${role.id}-${capability.slug}`);
     try {
-      await api.put(`/api/roles/${role.id}/capabilities`, { capabilities: next });
-      await client.invalidateQueries({ queryKey: ['/api/roles', role.id, 'capabilities'] });
+      await saveRoleCapabilities(role.id, next);
+      await invalidate('roles');
       notifySuccess('Données sauvegardées');
     } catch (error) {
       notifyFailure(SAVE_FAILED, error);

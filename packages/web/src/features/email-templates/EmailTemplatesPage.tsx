@@ -2,8 +2,9 @@ import { MESSAGES } from '@app/domain';
 import { ActionIcon, TextInput, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../api/client';
-import { type DataColumn, DataList, FormModal, LazyRichTextField, useRefreshDataList } from '../../components';
+import { useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
+import { type DataColumn, DataList, FormModal, LazyRichTextField } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 
 // settings/emails/email-templates (issue 10): the fixed set of templates
@@ -19,7 +20,7 @@ export type EmailTemplate = {
   variables: string;
 };
 
-const ENDPOINT = '/api/email-templates';
+const emailTemplates = resource('email-templates');
 
 const variablesOf = (template: EmailTemplate): string[] => {
   try {
@@ -50,7 +51,7 @@ function EmailTemplateDialog({
       title={`Modèle « ${template.label} »`}
       size="xl"
       failureMessage={MESSAGES.emailTemplateUpdateFailed}
-      onSubmit={() => api.update(ENDPOINT, template.id, { subject, body })}
+      onSubmit={() => emailTemplates.update(template.id, { subject, body })}
       onSaved={onSaved}
     >
       {({ errors }) => (
@@ -72,7 +73,7 @@ function EmailTemplateDialog({
 }
 
 export default function EmailTemplatesPage() {
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const dialog = useDialog<EmailTemplate>();
   const columns: DataColumn<EmailTemplate>[] = [
     { label: 'Modèle', field: 'label', sortField: 'label' },
@@ -83,7 +84,7 @@ export default function EmailTemplatesPage() {
     <>
       <DataList<EmailTemplate>
         label="Modèles d'email"
-        endpoint={ENDPOINT}
+        endpoint={emailTemplates.path}
         storageKey="email-templates"
         defaultOrder={[{ field: 'label', direction: 'ASC' }]}
         columns={columns}
@@ -106,7 +107,7 @@ export default function EmailTemplatesPage() {
           template={dialog.value}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={() => refresh(ENDPOINT)}
+          onSaved={() => invalidate('email-templates')}
         />
       )}
     </>

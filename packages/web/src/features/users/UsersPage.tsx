@@ -1,10 +1,11 @@
 import { createFailedMessage, listedName, MESSAGES, updateFailedMessage } from '@app/domain';
 import { ActionIcon, Button, Group, Select, SimpleGrid, TextInput, Tooltip } from '@mantine/core';
 import { IconMailForward, IconPencil, IconPlus, IconTrash, IconUserCheck, IconUserOff } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useState } from 'react';
+import { inviteUser } from '../../api/endpoints/users';
 import { serverMessage } from '../../api/error-messages';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import {
   confirmAccept,
   confirmDelete,
@@ -15,7 +16,6 @@ import {
   notifyFailure,
   notifySuccess,
   StatusTag,
-  useRefreshDataList,
 } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
@@ -41,7 +41,7 @@ type User = {
   last_login_at: string | null;
   created_at: string;
 };
-const ENDPOINT = '/api/users';
+const users = resource<User>('users');
 
 function UserDialog({
   user,
@@ -60,14 +60,10 @@ function UserDialog({
     email: user?.email ?? '',
     role_id: user ? String(user.role_id) : null,
   });
-  const roles = useQuery({
-    queryKey: ['/api/roles', 'options'],
-    queryFn: ({ signal }) => api.list<{ id: number; label: string }>('/api/roles', {}, signal),
+  const roles = useApiQuery(resource<{ id: number; label: string }>('roles').list(), {
+    failure: 'Erreur de chargement des rôles',
     enabled: opened,
   });
-  useEffect(() => {
-    if (roles.isError) notifyFailure('Erreur de chargement des rôles', roles.error);
-  }, [roles.isError, roles.error]);
   const set = (name: 'first_name' | 'last_name' | 'email') => (event: React.ChangeEvent<HTMLInputElement>) => {
     const { value } = event.currentTarget;
     setValues((current) => ({ ...current, [name]: value }));
@@ -80,7 +76,7 @@ function UserDialog({
       failureMessage={user ? updateFailedMessage('user') : createFailedMessage('user')}
       onSubmit={() => {
         const payload = { ...values, role_id: Number(values.role_id) };
-        return user ? api.update(ENDPOINT, user.id, payload) : api.create(ENDPOINT, payload);
+        return user ? users.update(user.id, payload) : users.create(payload);
       }}
       onSaved={onSaved}
     >
@@ -132,11 +128,11 @@ function UserDialog({
 
 export default function UsersPage() {
   const me = useMe();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const dialog = useDialog<{ user: User | null }>();
   const invite = async (user: User) => {
     try {
-      await api.post(`${ENDPOINT}/${user.id}/invite`);
+      await inviteUser(user.id);
       notifySuccess(`Invitation envoyée à ${user.email}`);
     } catch (error) {
       notifyFailure(serverMessage(error, "L'envoi de l'invitation a échoué"), error);
@@ -153,9 +149,9 @@ export default function UsersPage() {
     });
     if (!isConfirmed) return;
     try {
-      await api.update(ENDPOINT, user.id, { is_active: isActive ? 0 : 1 });
+      await users.update(user.id, { is_active: isActive ? 0 : 1 });
       notifySuccess(MESSAGES.saved);
-      void refresh(ENDPOINT);
+      void invalidate('users');
     } catch (error) {
       notifyFailure(serverMessage(error, updateFailedMessage('user')), error);
     }
@@ -163,10 +159,10 @@ export default function UsersPage() {
   const remove = async (user: User) => {
     const isDeleted = await confirmDelete({
       message: `Le compte de ${user.full_name} sera supprimé.`,
-      onConfirm: () => api.remove(ENDPOINT, user.id),
+      onConfirm: () => users.remove(user.id),
       failureMessage: (error: unknown) => serverMessage409(error) ?? MESSAGES.deleteFailed,
     });
-    if (isDeleted) void refresh(ENDPOINT);
+    if (isDeleted) void invalidate('users');
   };
   const columns: DataColumn<User>[] = [
     { label: 'Nom', key: 'name', sortField: 'last_name', render: (u) => listedName(u) },
@@ -202,7 +198,7 @@ export default function UsersPage() {
     <>
       <DataList<User>
         label="Utilisateurs"
-        endpoint={ENDPOINT}
+        endpoint={users.path}
         storageKey="users"
         defaultOrder={[{ field: 'last_name', direction: 'ASC' }]}
         baseQuery={{ embed: ['role'] }}
@@ -265,7 +261,7 @@ export default function UsersPage() {
           user={dialog.value.user}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={() => refresh(ENDPOINT)}
+          onSaved={() => invalidate('users')}
         />
       )}
     </>
