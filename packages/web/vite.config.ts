@@ -37,9 +37,24 @@ function apiOriginAttribute(): Plugin {
   };
 }
 
+/** The launch field's addresses (/terrain, /terrain/{id}) answer its own page, as the server does (http/web.ts). */
+const FIELD_PAGE = /^\/terrain(\/[^/?]+)?\/?(\?.*)?$/;
+function fieldPage(): Plugin {
+  const rewrite = (request: { url?: string }, _response: unknown, next: () => void) => {
+    if (request.url && FIELD_PAGE.test(request.url)) request.url = '/terrain.html';
+    next();
+  };
+  return {
+    name: 'field-page',
+    configureServer: (server) => void server.middlewares.use(rewrite),
+    configurePreviewServer: (server) => void server.middlewares.use(rewrite),
+  };
+}
+
 export default defineConfig({
   plugins: [
     apiOriginAttribute(),
+    fieldPage(),
     react(),
     // A service worker at the site root; 'prompt' leaves the new version waiting until the user
     // presses "Mettre à jour" (app/layout/UpdateNotice.tsx).
@@ -62,9 +77,20 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
         navigateFallback: '/index.html',
-        // Server routes are never answered from the cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/health/, /^\/widget\//],
+        // Server routes are never answered from the cache; the launch field has its own page, below.
+        navigateFallbackDenylist: [/^\/api\//, /^\/health/, /^\/widget\//, FIELD_PAGE],
         cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // /terrain and /terrain/{id} open the field's own page from the cache at once, as the server serves
+            // it (terrain.html): on a field with a weak signal the page must not wait for the network first.
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && /^\/terrain(\/[^/]+)?\/?$/.test(url.pathname),
+            // Written out into the service worker as it stands: it may use only the worker's own globals.
+            handler: async ({ request }) =>
+              (await caches.match('/terrain.html', { ignoreSearch: true })) ?? fetch(request),
+          },
+        ],
       },
     }),
     precompress(),
@@ -78,6 +104,8 @@ export default defineConfig({
     reportCompressedSize: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // Two pages: the office (index.html) and the launch field's own lean page (terrain.html, src/terrain.tsx).
+      input: { index: 'index.html', terrain: 'terrain.html' },
       // The domain package is pure (constants, rules, zod schemas): a module whose exports are unused is dropped,
       // so the sign-in page does not carry every entity schema. Same intent as `"sideEffects": false` in
       // packages/domain/package.json; keep both.

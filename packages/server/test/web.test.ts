@@ -15,6 +15,7 @@ describe(`web app serving on ${engine}`, () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-'));
     fs.mkdirSync(path.join(dir, 'assets'));
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Back-office</title>');
+    fs.writeFileSync(path.join(dir, 'terrain.html'), '<!doctype html><title>Terrain</title>');
     fs.writeFileSync(path.join(dir, 'assets', 'app-123.js'), script);
     fs.writeFileSync(path.join(dir, 'assets', 'app-123.js.br'), zlib.brotliCompressSync(script));
     t = await createTestApp({ config: { webDir: dir } });
@@ -30,6 +31,20 @@ describe(`web app serving on ${engine}`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['cache-control']).toBe('no-cache');
       if (method === 'GET') expect(response.body).toContain('<title>Back-office</title>');
+    }
+  });
+
+  it("answers the launch field's addresses with its own page, the office's neighbours with index.html", async () => {
+    for (const url of ['/terrain', '/terrain/', '/terrain/42', '/terrain/42?from=planning', '/terrain/abc']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toContain('<title>Terrain</title>');
+    }
+    // Not the field's: a longer path, a look-alike name.
+    for (const url of ['/terrain/42/summary', '/terrains', '/other-data/terrain']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.body, url).toContain('<title>Back-office</title>');
     }
   });
 

@@ -1,6 +1,6 @@
 import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
 import NotFoundPage from '../pages/NotFoundPage';
 import {
@@ -267,11 +267,14 @@ const authArea: RouteObject = {
   ],
 };
 
+/** The launch field is its own page (terrain.html, src/terrain.tsx): the browser loads it anew, as the server serves it. */
 const fieldPage = {
-  lazy: async () => {
-    const { default: Component, loader } = await import('../features/field/FieldPage');
-    return { Component, loader };
+  loader: ({ request }: LoaderFunctionArgs): Promise<never> => {
+    window.location.assign(request.url);
+    // The page is being replaced: nothing renders meanwhile.
+    return new Promise<never>(() => {});
   },
+  ...redirectOnly,
 } satisfies Partial<RouteObject>;
 
 export const routes: RouteObject[] = [
@@ -286,8 +289,8 @@ export const routes: RouteObject[] = [
       authenticated,
       authArea,
       { ...named('maintenance', 'Maintenance'), ...page(() => import('../pages/MaintenancePage')) },
-      // The launch field (issue 31): its own guard (a reload without network keeps the day), its own small chunk,
-      // outside the app shell (the back-office's navigation and counts need the network).
+      // The launch field (issue 31): its own page, outside the app shell (the back-office's navigation and counts
+      // need the network; the field's page loads only what a phone without signal needs).
       { ...named('field', 'Terrain'), ...fieldPage },
       { ...named('field-flight', 'Terrain'), ...fieldPage },
       {

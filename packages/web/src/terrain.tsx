@@ -1,0 +1,44 @@
+/// <reference types="vite-plugin-pwa/client" />
+import '@mantine/core/styles.css';
+import { registerSW } from 'virtual:pwa-register';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createQueryClient } from './app/query-client';
+import FieldPage from './features/field/FieldPage';
+import { fieldUser } from './features/field/field-session';
+import { installFrenchValidity } from './lib/french-validity';
+import { baseTheme, cssVariablesResolver } from './theme-base';
+
+// The launch field's own page (terrain.html, which the server and the service worker answer for /terrain and
+// /terrain/{id}): the crew opens it on a phone, often without signal, so it loads only what the field needs —
+// Mantine's core, the query cache and the field's two screens — and none of the office's router, dialogs, calendar,
+// editor or charts. The sign-in page and 'Back-office' are the office's: the browser loads them as a new page.
+
+installFrenchValidity();
+
+// The service worker keeps every page's files for a day without network; a new version waiting is taken when the
+// app is next opened (the office's pages offer 'Mettre à jour').
+registerSW({ immediate: true });
+
+async function start(root: HTMLElement) {
+  const user = await fieldUser(window.location);
+  if ('signIn' in user) {
+    window.location.replace(user.signIn);
+    return;
+  }
+  createRoot(root).render(
+    <StrictMode>
+      <QueryClientProvider client={createQueryClient()}>
+        <MantineProvider theme={baseTheme} cssVariablesResolver={cssVariablesResolver}>
+          <FieldPage me={user.me} />
+        </MantineProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root missing from terrain.html');
+void start(root);
