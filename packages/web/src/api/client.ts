@@ -13,6 +13,9 @@ export class ApiError extends Error {
   }
 }
 
+/** A record that does not exist or was deleted: pages say so in place of a red notice. */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
+
 type Listener = (status: number, ok: boolean) => void;
 const listeners = new Set<Listener>();
 /** Observe every response (401/419 reload, 503 maintenance...). Returns an unsubscribe function. */

@@ -17,9 +17,14 @@ import type { ApiRead } from './reads';
 // the screen's French load-failure notice when it fails; useApiMutation sends a write, shows its failure notice,
 // and re-reads the entities it changed. Transport (session, anti-forgery token, global responses) stays in client.ts.
 
+export type Failure = string | null | ((error: Error) => string | null);
+
 export type ApiQueryOptions<T> = Omit<UseQueryOptions<T, Error, T, QueryKey>, 'queryKey' | 'queryFn'> & {
-  /** Shown in red when the read fails (e.g. MESSAGES.itemsLoadFailed); null when the screen says it otherwise. */
-  failure: string | null;
+  /**
+   * Shown in red when the read fails (e.g. MESSAGES.itemsLoadFailed); null when the screen says it otherwise; a
+   * function chooses by the error (null for a missing record, which the page states in its place).
+   */
+  failure: Failure;
 };
 
 export function useApiQuery<T>(
@@ -52,13 +57,14 @@ export function useApiQueries<T>(
  * failed again), the same one is not. A section made of several reads passes them all and says it once.
  */
 export function useFailureNotice(
-  failure: string | null,
+  failure: Failure,
   ...results: readonly { isError: boolean; error: Error | null }[]
 ): void {
   const error = results.find((result) => result.isError)?.error ?? null;
+  const message = error && (typeof failure === 'function' ? failure(error) : failure);
   useEffect(() => {
-    if (error && failure !== null) notifyFailure(failure, error);
-  }, [error, failure]);
+    if (error && message) notifyFailure(message, error);
+  }, [error, message]);
 }
 
 /** Re-reads every query of the entities (their lists, records and sections) after something changed them. */

@@ -1,4 +1,4 @@
-import type { ListQuery } from '@app/domain';
+import type { ListQuery, OrderItem } from '@app/domain';
 import { api, type RequestOptions, request } from './client';
 import { ENTITY_PATHS, type Entity, entityKey } from './entities';
 
@@ -42,3 +42,19 @@ export const getRead = <T>(entity: Entity, path: string, params: readonly unknow
 /** A read sent as POST (the planning's ranges and days ask with a body). */
 export const postRead = <T>(entity: Entity, path: string, body: unknown, params: readonly unknown[]) =>
   apiRead<T>(entity, params, (signal) => request<T>(path, { method: 'POST', body, signal } satisfies RequestOptions));
+
+/** A read of a path a definition names (an option loader's endpoint), keyed on that path. */
+export const pathRead = <T>(path: string, params: readonly unknown[], read: (signal: AbortSignal) => Promise<T>) =>
+  ({ key: [path, ...params], read }) satisfies ApiRead<T>;
+
+/** The records a choice offers (a dialog's select), ordered by their label unless told: one key per choice. */
+export const optionsRead = (endpoint: string, labelField: string, order?: OrderItem[]) =>
+  pathRead(endpoint, ['options', labelField, order ?? null], (signal) =>
+    api.list<Record<string, unknown>>(endpoint, { order: order ?? [{ field: labelField, direction: 'ASC' }] }, signal),
+  );
+
+/** The records a list's filter offers, with the counts it shows beside them. */
+export const filterOptionsRead = (endpoint: string, count: string[] | undefined, order: OrderItem[]) =>
+  pathRead(endpoint, ['filter-options', count ?? [], order], (signal) =>
+    api.list<Record<string, unknown>>(endpoint, { count, order }, signal),
+  );

@@ -1,13 +1,14 @@
 import { frenchDate, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconCalculator, IconPencil, IconTrash } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { isNotFound } from '../../api/client';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
-import { confirmDelete, notifyFailure, useRefreshDataList } from '../../components';
+import { confirmDelete } from '../../components';
 import { useMe } from '../../session/store';
 import {
   deleteFailureMessage,
@@ -37,25 +38,23 @@ const flightsLabel = (count: number) => (count <= 1 ? `${count} vol` : `${count}
 
 type DialogKind = 'edit' | 'calculator' | null;
 
+const balloons = resource<Balloon>('balloons');
+
 export default function BalloonSummaryPage() {
   const balloonId = Number(useParams().balloonId);
   const navigate = useNavigate();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const { settings } = useMe();
   const [dialog, setDialog] = useState<{ kind: DialogKind; key: number }>({ kind: null, key: 0 });
   const open = (kind: DialogKind) => setDialog((current) => ({ kind, key: current.key + 1 }));
   const close = () => setDialog((current) => ({ ...current, kind: null }));
 
-  const result = useQuery({
-    queryKey: [balloonsConfig.endpoint, 'summary', balloonId],
-    queryFn: ({ signal }) => api.one<Balloon>(balloonsConfig.endpoint, balloonId, { count: ['flights'] }, signal),
+  const result = useApiQuery(balloons.one(balloonId, { count: ['flights'] }), {
+    failure: (error) => (isNotFound(error) ? null : MESSAGES.balloonLoadFailed),
   });
   // The page's title is the balloon's label, not the route's generic 'Ballon'.
   usePageTitle(result.data?.label ?? null);
-  const isMissing = result.error instanceof ApiError && result.error.status === 404;
-  useEffect(() => {
-    if (result.isError && !isMissing) notifyFailure(MESSAGES.balloonLoadFailed, result.error);
-  }, [result.isError, result.error, isMissing]);
+  const isMissing = isNotFound(result.error);
 
   const back = (
     <Anchor component={Link} to={pathTo('balloons')} size="sm">
@@ -81,11 +80,11 @@ export default function BalloonSummaryPage() {
   const remove = async () => {
     const isDeleted = await confirmDelete({
       message: balloonsConfig.deleteMessage(balloon),
-      onConfirm: () => api.remove(balloonsConfig.endpoint, balloon.id),
+      onConfirm: () => balloons.remove(balloon.id),
       failureMessage: deleteFailureMessage,
     });
     if (!isDeleted) return;
-    await refresh(balloonsConfig.endpoint);
+    await invalidate('balloons');
     navigate(pathTo('balloons'));
   };
 
@@ -156,7 +155,7 @@ export default function BalloonSummaryPage() {
         record={balloon}
         opened={dialog.kind === 'edit'}
         onClose={close}
-        onSaved={() => refresh(balloonsConfig.endpoint)}
+        onSaved={() => invalidate('balloons')}
       />
       <TakeoffMassCalculatorDialog
         key={`calculator-${dialog.key}`}

@@ -1,8 +1,9 @@
-import { formatMinutes, frenchDate, type TechnicalLog } from '@app/domain';
+import { balloonTechnicalLogPath, formatMinutes, frenchDate, type TechnicalLog } from '@app/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { api, apiUrl } from '../../api/client';
+import { apiUrl } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { getRead } from '../../api/reads';
 
 // Issue 30: the balloon's technical log: hours before the product, flights with their running hours, the last
 // inspection, incidents, and the next inspection due (the earlier of 12 months and 100 hours after the last);
@@ -14,11 +15,9 @@ const hours = (value: number | null | undefined) =>
     : `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(value)} h`;
 
 export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
-  const path = `/api/balloons/${balloonId}/technical-log`;
-  const log = useQuery({
-    queryKey: ['/api/balloons', 'technical-log', balloonId],
-    queryFn: ({ signal }) => api.get<TechnicalLog>(path, undefined, signal),
-  });
+  const path = balloonTechnicalLogPath(balloonId);
+  // The log says its failure in place (the red line below), not in a notice.
+  const log = useApiQuery(getRead<TechnicalLog>('balloons', path, ['technical-log', balloonId]), { failure: null });
   const data = log.data;
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label="Livret technique">

@@ -1,8 +1,8 @@
 import { computeTakeoffMass, MODAL_CLOSE_MS } from '@app/domain';
 import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import type { Location } from '../locations/locations.config';
 import { formatNumber } from '../reference-data';
 import type { Balloon } from './balloons.config';
@@ -25,14 +25,13 @@ const twoDecimals = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, m
 const units = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 0 });
 
 /** The default location gives sensible altitudes to start from (is_default). */
-function useDefaultLocation(isEnabled: boolean) {
-  return useQuery({
-    queryKey: ['/api/locations', 'default'],
-    queryFn: ({ signal }) =>
-      api.list<Location>('/api/locations', { filters: [{ field: 'is_default', op: '=', value: '1' }] }, signal),
-    enabled: isEnabled,
-    select: (rows) => rows[0] ?? null,
-  });
+function useDefaultLocation(isEnabled: boolean): Location | null | undefined {
+  // Without it the calculator starts from empty altitudes: no notice, as before.
+  const result = useApiQuery(
+    resource<Location>('locations').list({ filters: [{ field: 'is_default', op: '=', value: '1' }] }),
+    { failure: null, enabled: isEnabled },
+  );
+  return result.data && (result.data[0] ?? null);
 }
 
 function Result({ label, value, hint }: { label: string; value: string | null; hint?: string }) {
@@ -74,7 +73,7 @@ export function TakeoffMassCalculatorDialog({ opened, onClose, balloon, initial 
     volume: asText(balloon.volume),
     envelopeTemperature: asText(balloon.envelope_temperature),
   }));
-  const location = useDefaultLocation(opened).data;
+  const location = useDefaultLocation(opened);
   // The altitudes the default location fills: those the flight does not give.
   const prefilled = {
     takeoffAltitude: (initial?.takeoffAltitude ?? null) === null,

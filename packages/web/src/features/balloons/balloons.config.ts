@@ -40,7 +40,7 @@ export type Balloon = ReferenceRecord & {
  */
 export const balloonsConfig: ReferenceEntityConfig<Balloon> = {
   entity: 'balloon',
-  endpoint: '/api/balloons',
+  resource: 'balloons',
   storageKey: 'balloons',
   labels: {
     plural: 'Ballons',

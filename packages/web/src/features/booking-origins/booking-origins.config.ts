@@ -3,7 +3,7 @@ import { labelEntity } from '../reference-data/label-entity';
 /** Booking origin: a label. */
 export const bookingOriginsConfig = labelEntity({
   entity: 'bookingOrigin',
-  endpoint: '/api/booking-origins',
+  resource: 'booking-origins',
   storageKey: 'booking-origins',
   labels: {
     plural: 'Origines des réservations',

@@ -3,7 +3,7 @@ import { labelEntity } from '../reference-data/label-entity';
 /** Business provider (apporteur): a label. */
 export const businessProvidersConfig = labelEntity({
   entity: 'businessProvider',
-  endpoint: '/api/business-providers',
+  resource: 'business-providers',
   storageKey: 'business-providers',
   labels: {
     plural: 'Apporteurs',

@@ -3,7 +3,7 @@ import { labelEntity } from '../reference-data/label-entity';
 /** Flight type: label and is_default (pre-filled in new flights). */
 export const flightTypesConfig = labelEntity({
   entity: 'flightType',
-  endpoint: '/api/flight-types',
+  resource: 'flight-types',
   storageKey: 'flight-types',
   labels: {
     plural: 'Types de vol',

@@ -26,7 +26,7 @@ export type Location = ReferenceRecord & {
  */
 export const locationsConfig: ReferenceEntityConfig<Location> = {
   entity: 'location',
-  endpoint: '/api/locations',
+  resource: 'locations',
   storageKey: 'locations',
   labels: {
     plural: 'Lieux de vol',

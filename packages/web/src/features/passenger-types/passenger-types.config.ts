@@ -3,7 +3,7 @@ import { labelEntity } from '../reference-data/label-entity';
 /** Passenger type, shown as 'Qualité' in the passenger dialog: a label, listed by label. */
 export const passengerTypesConfig = labelEntity({
   entity: 'passengerType',
-  endpoint: '/api/passenger-types',
+  resource: 'passenger-types',
   storageKey: 'passenger-types',
   labels: {
     plural: 'Qualités des passagers',

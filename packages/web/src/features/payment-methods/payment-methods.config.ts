@@ -3,7 +3,7 @@ import { labelEntity } from '../reference-data/label-entity';
 /** Payment method: a label. */
 export const paymentMethodsConfig = labelEntity({
   entity: 'paymentMethod',
-  endpoint: '/api/payment-methods',
+  resource: 'payment-methods',
   storageKey: 'payment-methods',
   labels: {
     plural: 'Moyens de paiement',

@@ -1,10 +1,11 @@
-import { formatMinutes, frenchDate, type PilotLogbook } from '@app/domain';
+import { formatMinutes, frenchDate, type PilotLogbook, pilotLogbookPath } from '@app/domain';
 import { Anchor, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, api, apiUrl } from '../../api/client';
+import { ApiError, apiUrl } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { getRead } from '../../api/reads';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
 
@@ -19,11 +20,12 @@ export default function PilotLogbookPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const range = `${from ? `from=${from}` : ''}${from && to ? '&' : ''}${to ? `to=${to}` : ''}`;
-  const base = `/api/pilots/${pilotId}/logbook`;
-  const logbook = useQuery({
-    queryKey: [base, from, to],
-    queryFn: ({ signal }) => api.get<PilotLogbook>(`${base}${range ? `?${range}` : ''}`, undefined, signal),
-  });
+  const base = pilotLogbookPath(pilotId);
+  // The page says a failure in place (a refused period, a missing pilot), not in a notice.
+  const logbook = useApiQuery(
+    getRead<PilotLogbook>('pilots', `${base}${range ? `?${range}` : ''}`, [pilotId, 'logbook', from, to]),
+    { failure: null },
+  );
   usePageTitle(logbook.data ? `Carnet de vol — ${logbook.data.pilot.full_name}` : 'Carnet de vol');
   const download = (format: 'pdf' | 'csv') => apiUrl(`${base}?format=${format}${range ? `&${range}` : ''}`);
   const data = logbook.data;

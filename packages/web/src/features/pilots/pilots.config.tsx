@@ -23,7 +23,7 @@ export type Pilot = ReferenceRecord & {
 /** Pilot: first and last name required, email and tel inputs, shown as full_name. */
 export const pilotsConfig: ReferenceEntityConfig<Pilot> = {
   entity: 'pilot',
-  endpoint: '/api/pilots',
+  resource: 'pilots',
   storageKey: 'pilots',
   labels: {
     plural: 'Pilotes',

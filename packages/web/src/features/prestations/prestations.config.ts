@@ -1,3 +1,4 @@
+import { TICKET_TEMPLATES_PATH } from '@app/domain';
 import { BY_LABEL, whenTicketing } from '../reference-data/building-blocks';
 import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
 
@@ -15,7 +16,7 @@ export type Prestation = LabelRecord & {
  */
 export const prestationsConfig = labelEntity<Prestation>({
   entity: 'prestation',
-  endpoint: '/api/prestations',
+  resource: 'prestations',
   storageKey: 'prestations',
   labels: {
     plural: 'Prestations',
@@ -43,7 +44,7 @@ export const prestationsConfig = labelEntity<Prestation>({
       id: 'ticket_template_id',
       label: 'Modèle de billet',
       type: 'select',
-      loader: { endpoint: '/api/ticket-templates', labelField: 'label', order: BY_LABEL },
+      loader: { endpoint: TICKET_TEMPLATES_PATH, labelField: 'label', order: BY_LABEL },
       isVisible: whenTicketing,
     },
   ],
@@ -61,7 +62,7 @@ export const prestationsConfig = labelEntity<Prestation>({
       kind: 'select',
       name: 'ticket_template_id',
       label: 'Modèle de billet',
-      options: { endpoint: '/api/ticket-templates', labelField: 'label', order: BY_LABEL },
+      options: { endpoint: TICKET_TEMPLATES_PATH, labelField: 'label', order: BY_LABEL },
       loadFailedMessage: 'Erreur de chargement des modèles de billet',
       isVisible: whenTicketing,
       isWide: true,

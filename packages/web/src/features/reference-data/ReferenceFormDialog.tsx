@@ -1,9 +1,9 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { Divider, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
-import { api } from '../../api/client';
-import { FlagSwitch, FormModal, notifyFailure, PhoneInput, TextAreaField } from '../../components';
+import { useApiQuery } from '../../api/hooks';
+import { optionsRead, resource } from '../../api/reads';
+import { FlagSwitch, FormModal, PhoneInput, TextAreaField } from '../../components';
 import { useMe } from '../../session/store';
 import { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
 import type { FormField, FormSection, ReferenceEntityConfig, ReferenceRecord } from './types';
@@ -24,18 +24,7 @@ type SelectFieldProps = {
 /** The options of a choice field, read with the key the filters and dialogs share. */
 function useOptions(field: Extract<FormField, { kind: 'select' | 'multiselect' }>) {
   const { endpoint, labelField, getLabel, valueField = 'id', order } = field.options;
-  const result = useQuery({
-    queryKey: [endpoint, 'options', labelField, order ?? null],
-    queryFn: ({ signal }) =>
-      api.list<Record<string, unknown>>(
-        endpoint,
-        { order: order ?? [{ field: labelField, direction: 'ASC' }] },
-        signal,
-      ),
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(field.loadFailedMessage, result.error);
-  }, [result.isError, result.error, field.loadFailedMessage]);
+  const result = useApiQuery(optionsRead(endpoint, labelField, order), { failure: field.loadFailedMessage });
   const data = (result.data ?? []).map((item) => ({
     value: String(item[valueField]),
     label: getLabel ? getLabel(item) : String(item[labelField] ?? ''),
@@ -248,6 +237,7 @@ export function ReferenceFormDialog<T extends ReferenceRecord>({
   onSaved,
 }: ReferenceFormDialogProps<T>) {
   const { settings } = useMe();
+  const records = resource(config.resource);
   const [values, setValues] = useState<FormValues>(() => initialValues(config.sections, record));
   const sections = visibleSections(config.sections, settings);
   const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
@@ -260,7 +250,7 @@ export function ReferenceFormDialog<T extends ReferenceRecord>({
       failureMessage={record ? updateFailedMessage(config.entity) : createFailedMessage(config.entity)}
       onSubmit={() => {
         const payload = toPayload(config.sections, values, settings);
-        return record ? api.update<T>(config.endpoint, record.id, payload) : api.create<T>(config.endpoint, payload);
+        return record ? records.update<T>(record.id, payload) : records.create<T>(payload);
       }}
       onSaved={onSaved}
       size={dialogSize(sections.reduce((count, section) => count + section.fields.length, 0))}

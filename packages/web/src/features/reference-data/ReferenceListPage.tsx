@@ -2,8 +2,10 @@ import { MESSAGES } from '@app/domain';
 import { ActionIcon, Button, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { ApiError, api } from '../../api/client';
-import { confirmDelete, DataList, useRefreshDataList } from '../../components';
+import { ApiError } from '../../api/client';
+import { useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
+import { confirmDelete, DataList } from '../../components';
 import type { BaseQuery } from '../../lib/list-state';
 import { useMe } from '../../session/store';
 import { isShown } from './form-values';
@@ -27,7 +29,8 @@ export type ReferenceListPageProps<T extends ReferenceRecord> = { config: Refere
  */
 export function ReferenceListPage<T extends ReferenceRecord>({ config }: ReferenceListPageProps<T>) {
   const { settings } = useMe();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
+  const records = resource(config.resource);
   const [dialog, setDialog] = useState<DialogState<T>>({ key: 0, record: null, opened: false });
 
   const columns = useMemo(
@@ -49,16 +52,16 @@ export function ReferenceListPage<T extends ReferenceRecord>({ config }: Referen
   const remove = async (row: T) => {
     const isDeleted = await confirmDelete({
       message: config.deleteMessage(row),
-      onConfirm: () => api.remove(config.endpoint, row.id),
+      onConfirm: () => records.remove(row.id),
       failureMessage: deleteFailureMessage,
     });
-    if (isDeleted) await refresh(config.endpoint);
+    if (isDeleted) await invalidate(config.resource);
   };
 
   return (
     <>
       <DataList<T>
-        endpoint={config.endpoint}
+        endpoint={records.path}
         storageKey={config.storageKey}
         defaultOrder={config.defaultOrder}
         filters={filters}
@@ -98,7 +101,7 @@ export function ReferenceListPage<T extends ReferenceRecord>({ config }: Referen
         record={dialog.record}
         opened={dialog.opened}
         onClose={close}
-        onSaved={() => refresh(config.endpoint)}
+        onSaved={() => invalidate(config.resource)}
       />
     </>
   );

@@ -1,4 +1,5 @@
 import type { SavableEntity } from '@app/domain';
+import type { Entity } from '../../api/entities';
 import { BY_LABEL, defaultFilter, defaultSwitch, labelColumn, labelField } from './building-blocks';
 import type { FormField, ReferenceColumn, ReferenceEntityConfig, ReferenceFilter, ReferenceRecord } from './types';
 
@@ -6,7 +7,7 @@ export type LabelRecord = ReferenceRecord & { label: string; is_default?: 0 | 1 
 
 type LabelEntityOptions<T extends LabelRecord> = {
   entity: SavableEntity;
-  endpoint: string;
+  resource: Entity;
   storageKey: string;
   labels: ReferenceEntityConfig<T>['labels'];
   deleteMessage: (label: string) => string;
@@ -26,7 +27,7 @@ export function labelEntity<T extends LabelRecord>(options: LabelEntityOptions<T
   const hasDefault = options.isDefault !== undefined;
   return {
     entity: options.entity,
-    endpoint: options.endpoint,
+    resource: options.resource,
     storageKey: options.storageKey,
     labels: options.labels,
     nameOf: (row) => row.label,

@@ -1,4 +1,5 @@
 import type { OrderItem, SavableEntity, SessionSettings } from '@app/domain';
+import type { Entity } from '../../api/entities';
 import type { DataColumn, Flag } from '../../components';
 import type { FilterDefinition, OptionLoader } from '../../lib/list-state';
 
@@ -59,8 +60,8 @@ export type ReferenceRecord = { id: number } & Record<string, unknown>;
 export type ReferenceEntityConfig<T extends ReferenceRecord = ReferenceRecord> = {
   /** Names the create/modify failure messages (domain createFailedMessage/updateFailedMessage). */
   entity: SavableEntity;
-  /** The API path, e.g. '/api/balloons'. */
-  endpoint: string;
+  /** The entity read and written, named like its API path (e.g. 'balloons'). */
+  resource: Entity;
   /** Remembers the list order in localStorage. */
   storageKey: string;
   labels: {

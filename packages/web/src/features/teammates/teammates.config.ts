@@ -11,7 +11,7 @@ export type Teammate = ReferenceRecord & {
 /** Teammate: first and last name required, listed by last then first name. */
 export const teammatesConfig: ReferenceEntityConfig<Teammate> = {
   entity: 'teammate',
-  endpoint: '/api/teammates',
+  resource: 'teammates',
   storageKey: 'teammates',
   labels: {
     plural: 'Équipiers',

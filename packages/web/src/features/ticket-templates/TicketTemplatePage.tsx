@@ -1,31 +1,26 @@
 import { MESSAGES } from '@app/domain';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { isNotFound } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { SubNavigation } from '../../app/layout/SubNavigation';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
-import { notifyFailure } from '../../components';
-import { TICKET_TEMPLATES_ENDPOINT, type TicketTemplate } from './ticket-templates.config';
+import type { TicketTemplate } from './ticket-templates.config';
 
 /** A ticket template (settings/ticket-templates/{id}): its summary and the preview of its printed tickets. */
 export const useTicketTemplate = (): TicketTemplate => useOutletContext<TicketTemplate>();
 
 export default function TicketTemplatePage() {
   const id = Number(useParams().ticketTemplateId);
-  const result = useQuery({
-    queryKey: [TICKET_TEMPLATES_ENDPOINT, 'detail', id],
-    queryFn: ({ signal }) => api.one<TicketTemplate>(TICKET_TEMPLATES_ENDPOINT, id, { embed: ['prestations'] }, signal),
+  const result = useApiQuery(resource<TicketTemplate>('ticket-templates').one(id, { embed: ['prestations'] }), {
+    failure: (error) => (isNotFound(error) ? null : MESSAGES.ticketTemplateLoadFailed),
   });
   const template = result.data;
   usePageTitle(template ? `Modèle de billet « ${template.label} »` : null);
-  const isMissing = result.error instanceof ApiError && result.error.status === 404;
-  useEffect(() => {
-    if (result.isError && !isMissing) notifyFailure(MESSAGES.ticketTemplateLoadFailed, result.error);
-  }, [result.isError, result.error, isMissing]);
+  const isMissing = isNotFound(result.error);
   const back = (
     <Anchor component={Link} to={pathTo('ticket-templates')} size="sm">
       <Group gap={4} component="span">

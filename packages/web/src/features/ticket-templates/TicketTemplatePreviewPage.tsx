@@ -1,3 +1,4 @@
+import { ticketTemplatePreviewPath } from '@app/domain';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { apiUrl } from '../../api/client';
@@ -6,7 +7,7 @@ import { useTicketTemplate } from './TicketTemplatePage';
 /** The template's printed tickets on sample data (the real ticket renderer of the bookings' tickets tab). */
 export default function TicketTemplatePreviewPage() {
   const template = useTicketTemplate();
-  const pdf = apiUrl(`/api/ticket-templates/${template.id}/preview.pdf`);
+  const pdf = apiUrl(ticketTemplatePreviewPath(template.id));
   return (
     <Stack gap="sm">
       <Group justify="space-between">

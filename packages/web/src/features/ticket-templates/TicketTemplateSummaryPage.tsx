@@ -1,29 +1,30 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { api } from '../../api/client';
+import { useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { pathTo } from '../../app/routes';
-import { confirmDelete, SummaryCard, useRefreshDataList } from '../../components';
+import { confirmDelete, SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { deleteFailureMessage, ReferenceFormDialog } from '../reference-data';
 import { useTicketTemplate } from './TicketTemplatePage';
-import { TICKET_TEMPLATES_ENDPOINT, ticketTemplatesConfig } from './ticket-templates.config';
+import { ticketTemplatesConfig } from './ticket-templates.config';
 
 const BASE_LABELS: Record<string, string> = { classic: 'Classique', gift: 'Bon cadeau', minimal: 'Épuré' };
 
 export default function TicketTemplateSummaryPage() {
   const template = useTicketTemplate();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const navigate = useNavigate();
   const dialog = useDialog<'edit'>();
   const remove = async () => {
     const isDeleted = await confirmDelete({
       message: ticketTemplatesConfig.deleteMessage(template),
-      onConfirm: () => api.remove(TICKET_TEMPLATES_ENDPOINT, template.id),
+      onConfirm: () => resource('ticket-templates').remove(template.id),
       failureMessage: deleteFailureMessage,
     });
     if (!isDeleted) return;
-    await refresh(TICKET_TEMPLATES_ENDPOINT);
+    await invalidate('ticket-templates');
     navigate(pathTo('ticket-templates'));
   };
   return (
@@ -49,7 +50,7 @@ export default function TicketTemplateSummaryPage() {
           record={template}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={() => refresh(TICKET_TEMPLATES_ENDPOINT)}
+          onSaved={() => invalidate('ticket-templates')}
         />
       )}
     </Stack>

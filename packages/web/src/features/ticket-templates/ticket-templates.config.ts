@@ -1,4 +1,4 @@
-import { LIST_LOAD_FAILED_MESSAGES } from '@app/domain';
+import { LIST_LOAD_FAILED_MESSAGES, PRESTATIONS_PATH, TICKET_TEMPLATE_BASES_PATH } from '@app/domain';
 import { pathTo } from '../../app/routes';
 import { BY_LABEL } from '../reference-data/building-blocks';
 import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
@@ -8,15 +8,13 @@ export type TicketTemplate = LabelRecord & {
   prestations?: { id: number; label: string }[];
 };
 
-export const TICKET_TEMPLATES_ENDPOINT = '/api/ticket-templates';
-
 /**
  * Ticket template (label and base required): the layout a prestation's tickets are
  * printed with, and the prestations that use it. A row opens the template's summary and preview.
  */
 export const ticketTemplatesConfig = labelEntity<TicketTemplate>({
   entity: 'ticketTemplate',
-  endpoint: TICKET_TEMPLATES_ENDPOINT,
+  resource: 'ticket-templates',
   storageKey: 'ticket-templates',
   labels: {
     plural: 'Modèles de billet',
@@ -41,14 +39,14 @@ export const ticketTemplatesConfig = labelEntity<TicketTemplate>({
       label: 'Base',
       isRequired: true,
       isTextValue: true,
-      options: { endpoint: '/api/ticket-templates/bases', labelField: 'label', valueField: 'slug' },
+      options: { endpoint: TICKET_TEMPLATE_BASES_PATH, labelField: 'label', valueField: 'slug' },
       loadFailedMessage: 'Erreur de chargement des bases de billet',
     },
     {
       kind: 'multiselect',
       name: 'prestations',
       label: 'Prestations qui utilisent ce modèle',
-      options: { endpoint: '/api/prestations', labelField: 'label', order: BY_LABEL },
+      options: { endpoint: PRESTATIONS_PATH, labelField: 'label', order: BY_LABEL },
       loadFailedMessage: LIST_LOAD_FAILED_MESSAGES.prestations,
       isWide: true,
     },
