@@ -1,8 +1,9 @@
+import { addDays } from './calendar.js';
 import type { ComplianceItem } from './flight-file.js';
 import type { Filter } from './query.js';
 import { formatFilters } from './query-format.js';
 import { BOOKING_STATUSES, FLIGHT_STATUSES } from './statuses.js';
-import { addDays, EXPIRING_SOON_DAYS } from './validity.js';
+import { EXPIRING_SOON_DAYS } from './validity.js';
 
 // GET /api/dashboard (issue 12 point 1): what the landing page shows. Shared by the server (which computes it) and
 // the web app (which draws it); the filters of each 'to do' item are the bookings list's own query language, so a

@@ -1,4 +1,4 @@
-import { addDays, addMonths } from './validity.js';
+import { addDays, addMonths } from './calendar.js';
 
 // The regulator's flight file (issue 30): the pure rules, shared by the server (compliance, plan, logbook) and the
 // web (what it prints beside each check). Dates are YYYY-MM-DD, times HH:mm[:ss], durations in minutes, masses kg.

@@ -1,5 +1,6 @@
 export * from './api/index.js';
 export * from './booking-space.js';
+export * from './calendar.js';
 export * from './company.js';
 export * from './constants.js';
 export * from './dashboard.js';

@@ -88,6 +88,8 @@ export const SETTING_DEFAULTS = {
   balloon_inspection_hours: '100',
   ofp_allowance_clothing: '4',
   ofp_allowance_baggage: '3',
+  /** The operator's time zone: which day 'today' is for the dashboard, validity, the daily jobs and the reports. */
+  operator_time_zone: 'Europe/Paris',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

@@ -1,4 +1,4 @@
-import { addMonths } from './validity.js';
+import { addMonths } from './calendar.js';
 
 // GET /api/reports/vouchers?at=YYYY-MM-DD (issue 29 point 4, page 'Rapports'): what the vouchers sold and not yet
 // flown are worth at a date, what expires in the coming months, and what each past month sold, flew, lost to

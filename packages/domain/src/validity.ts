@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addDays } from './calendar.js';
 import { BOUNDS, hasAtMostDecimals } from './schemas/bounds.js';
 import { bounded, date, integer, payload, requiredText } from './schemas/common.js';
 import { BOOKING_STATUSES } from './statuses.js';
@@ -18,33 +19,6 @@ export const EXPIRABLE_BOOKING_STATUS_IDS: readonly number[] = [
   BOOKING_STATUSES.pending.id,
   BOOKING_STATUSES.inProgress.id,
 ];
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * `date` (YYYY-MM-DD) plus `months`, the day clamped to the end of a shorter month (31 January + 1 month =
- * 28 or 29 February), as PostgreSQL's interval arithmetic and the migration's back-fill do.
- */
-export function addMonths(date: string, months: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const total = y * 12 + (m - 1) + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return `${year}-${pad(month + 1)}-${pad(Math.min(d, lastDay))}`;
-}
-
-/** `date` plus `days` (negative allowed), YYYY-MM-DD. */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return `${t.getUTCFullYear()}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
-
-/** A local calendar date, YYYY-MM-DD (the operator's day, not UTC's). */
-export function localDate(now = new Date()): string {
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 export type ValidityState = 'none' | 'valid' | 'expiring' | 'expired';
 

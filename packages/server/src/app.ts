@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from './auth/messages.js';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
+import { loadTimeZone } from './core/clock.js';
 import type { AppContext } from './core/context.js';
 import { databaseHealth } from './db/availability.js';
 import type { Database } from './db/database.js';
@@ -77,6 +78,9 @@ export async function buildApp({
     registry,
   };
   app.decorate('ctx', ctx);
+  // The operator's time zone for every 'today' (core/clock.ts). A database that does not answer yet keeps the
+  // default until the daily jobs' next tick: the app starts and says 503 meanwhile, as without it.
+  await loadTimeZone(ctx.db).catch(() => undefined);
   app.decorateRequest('auth', null);
   if (logger) registerRequestLog(app, requestLogSummaryMs);
   registerErrorHandler(app);

@@ -79,7 +79,8 @@ describe(`kept reads on ${engine}`, () => {
 
   it('computes afresh on another day: the next flights start today', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date('2031-03-10T23:59:40Z'));
+    // 23:59:40 in Paris (UTC+1 in March), the operator's day (core/clock.ts), whatever the test machine's zone.
+    vi.setSystemTime(new Date('2031-03-10T22:59:40Z'));
     const user = await createUser(t);
     const browser = new Browser(t);
     expect((await browser.login(user.email, user.password as string)).statusCode).toBe(200);
@@ -92,8 +93,8 @@ describe(`kept reads on ${engine}`, () => {
       ((await browser.request('GET', url)).json().next_flights as { id: number }[]).map((f) => f.id);
     expect(await nextFlights()).toEqual([flightId]);
     expect(await nextFlights()).toEqual([flightId]);
-    // 40 s later: the next day, no write in between (the session is touched once a minute at most).
-    vi.setSystemTime(new Date('2031-03-11T00:00:20Z'));
+    // 40 s later: the next day in Paris, no write in between (the session is touched once a minute at most).
+    vi.setSystemTime(new Date('2031-03-10T23:00:20Z'));
     expect(await nextFlights()).toEqual([]);
   });
 

@@ -1,20 +1,20 @@
 import { loadConfig } from '../config.js';
+import { loadTimeZone, today as operatorToday } from '../core/clock.js';
 import { createDatabase } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { seedDemo } from '../seed/demo.js';
 
 // `npm run seed:demo`: fills a database without bookings (DATABASE_URL, or the SQLite file of DATA_DIR) with a demo
 // season; the first administrator created by the first start may exist (the natural order: start, look, seed).
-// Options: --today YYYY-MM-DD (dates are relative to it; default today in Paris), --seed N.
+// Options: --today YYYY-MM-DD (dates are relative to it; default the operator's today, core/clock.ts), --seed N.
 
 const arg = (name: string): string | undefined => {
   const index = process.argv.indexOf(`--${name}`);
   return index >= 0 ? process.argv[index + 1] : undefined;
 };
-const parisToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' }).format(new Date());
-const today = arg('today') ?? parisToday;
-if (!/^\d{4}-\d{2}-\d{2}$/.test(today)) {
-  console.error(`Date invalide pour --today : ${today} (attendu AAAA-MM-JJ).`);
+const asked = arg('today');
+if (asked !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(asked)) {
+  console.error(`Date invalide pour --today : ${asked} (attendu AAAA-MM-JJ).`);
   process.exit(1);
 }
 
@@ -22,6 +22,8 @@ const config = loadConfig();
 const database = createDatabase(config.databaseUrl);
 try {
   await migrateToLatest(database.db, database.dialect);
+  await loadTimeZone(database.db);
+  const today = asked ?? operatorToday();
   const existing = await database.db.selectFrom('bookings').select('id').limit(1).executeTakeFirst();
   if (existing) {
     console.error('La base contient déjà des réservations : données de démonstration non insérées.');

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { isCleanText } from '@app/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { operatorTimeZone, today } from '../core/clock.js';
 import { csvLine } from '../core/csv-line.js';
 import { BadRequestError } from '../core/errors.js';
 import { resolveFieldPath } from '../engine/resolve.js';
@@ -82,15 +83,18 @@ export function csvColumnsOf(
   return { columns, embeds: [...embeds] };
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-const PARIS = new Intl.DateTimeFormat('fr-FR', {
-  timeZone: 'Europe/Paris',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+// Timestamps as the operator's wall clock shows them (core/clock.ts), one format per zone (building one costs).
+const timestampFormats = new Map<string, Intl.DateTimeFormat>();
+function timestampFormat(): Intl.DateTimeFormat {
+  const timeZone = operatorTimeZone();
+  let format = timestampFormats.get(timeZone);
+  if (!format) {
+    const options = { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' } as const;
+    format = new Intl.DateTimeFormat('fr-FR', { timeZone, ...options });
+    timestampFormats.set(timeZone, format);
+  }
+  return format;
+}
 
 function formatValue(value: unknown, type: FieldType | null): string {
   if (value === null || value === undefined || value === '') return '';
@@ -103,7 +107,7 @@ function formatValue(value: unknown, type: FieldType | null): string {
       const text = value instanceof Date ? value.toISOString() : String(value);
       // SQLite keeps 'YYYY-MM-DD HH:MM:SS' in UTC, without a zone.
       const date = new Date(/[zZ]|[+-]\d{2}:?\d{2}$/.test(text) ? text : `${text.replace(' ', 'T')}Z`);
-      return Number.isNaN(date.getTime()) ? text : PARIS.format(date).replace(',', '');
+      return Number.isNaN(date.getTime()) ? text : timestampFormat().format(date).replace(',', '');
     }
     case 'time':
       return String(value).slice(0, 5);
@@ -160,5 +164,5 @@ export async function sendCsv(
     .send(Readable.from(lines()));
 }
 
-export const csvFilename = (name: string, today = new Date()): string =>
-  `${name}-${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}.csv`;
+/** 'bookings-2026-07-01.csv': the list's name and the operator's day. */
+export const csvFilename = (name: string, day = today()): string => `${name}-${day}.csv`;

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/sessions.js';
+import { today } from '../core/clock.js';
 import { changeStamp } from '../db/change-stamp.js';
 import { trackedTables } from '../engine/count-cache.js';
-import { today } from '../resources/passengers.js';
 
 // The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}) and the planning's day and range (read
 // by POST), kept as the bytes sent and served again while the database is unchanged: the list pages, booking and
@@ -20,9 +20,9 @@ import { today } from '../resources/passengers.js';
 //   writer and any server process (migration 0014). A resource over a table without a version (the write
 //   history) is never kept there.
 // What an answer depends on besides the data is in its key: who asks (a user's or an API client's fields and
-// scope), the day (the referent's next flights start today: resources/passengers.ts), the exact path and query,
-// the body of a read asked by POST. A read whose answer depends on the clock otherwise (the dashboard's Paris day)
-// is not for this.
+// scope), the operator's day (the referent's next flights start today: resources/passengers.ts, core/clock.ts), the exact path and query,
+// the body of a read asked by POST. A read whose answer depends on the clock otherwise (the dashboard, kept per day by
+// services/dashboard.ts) is not for this.
 // Everything is dropped when the label moves; bounded in entries and bytes.
 //
 // A request sent with `Cache-Control: no-cache` (the bench's `--uncached`) is computed afresh.

@@ -1,7 +1,8 @@
-import { customerDisplayName, frenchDate, localDate } from '@app/domain';
+import { customerDisplayName, frenchDate } from '@app/domain';
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { Kysely } from 'kysely';
 import { createElement as h, type ReactElement } from 'react';
+import { today as operatorToday } from '../core/clock.js';
 import type { DB } from '../db/schema.js';
 import { AUTOMATIC_AUTHOR } from '../engine/history.js';
 import { loadTicketOperator, type TicketOperator } from './ticket-data.js';
@@ -152,7 +153,7 @@ function attestationDocument(a: ValidityAttestation): ReactElement {
 export async function loadValidityAttestation(
   db: Kysely<DB>,
   bookingId: number,
-  today = localDate(),
+  today = operatorToday(),
 ): Promise<ValidityAttestation | null> {
   const booking = await db
     .selectFrom('bookings as b')

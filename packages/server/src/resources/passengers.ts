@@ -1,16 +1,11 @@
 import { FLIGHT_STATUSES, MESSAGES, passengerCreateSchema, passengerUpdateSchema } from '@app/domain';
 import { sql } from 'kysely';
+import { today } from '../core/clock.js';
 import { ref } from '../engine/sql.js';
 import type { Relation, Resource } from '../engine/types.js';
 import { applyReferentRule, BOOKING_RULE_MESSAGES, beforePassengerDelete } from '../services/booking-rules.js';
 import { assertPassengersNotSealed } from '../services/flight-records.js';
 import { f, fullName } from './fields.js';
-
-/** Today's date on the server's clock, YYYY-MM-DD (next flights are those of today and later). */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 const byDate = [
   { field: 'scheduled_date', direction: 'ASC' as const },
@@ -61,7 +56,7 @@ export const passengers: Resource = {
         (a) =>
           sql`${ref(a, 'flight_status_id')} = ${sql.lit(FLIGHT_STATUSES.planned.id)} and ${ref(a, 'scheduled_date')} >= ${today()}`,
       ),
-      // Today is the only value it binds (the statuses are literals): embeds compile once a day, not on every read.
+      // Today (the operator's day, core/clock.ts) is the only value it binds (the statuses are literals): embeds compile once a day, not on every read.
       whereKey: () => today(),
     },
     // Literal statuses, not bound values: a relation binding none is compiled once (engine/compiled.ts).

@@ -1,5 +1,6 @@
 import { isCalendarDate, VOUCHER_REPORT_MESSAGES, VOUCHER_REPORT_MIN_DATE, type VoucherReport } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { today as operatorToday } from '../core/clock.js';
 import { BadRequestError, ValidationError } from '../core/errors.js';
 import { jsonOnce } from '../engine/answer-cache.js';
 import { wantsCsv } from '../http/csv.js';
@@ -8,12 +9,8 @@ import { vouchersReport, vouchersReportCsv } from '../services/vouchers-report.j
 // Issue 29 point 4, page 'Rapports': what the vouchers are worth. Administrators only (manage_settings, su
 // bypasses), as the settings and the history: the figures are the operator's accounts, not a crew's business.
 
-/** Today in the operator's time zone (the default of `at`). */
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
-export const parisToday = (now = new Date()): string => PARIS_DAY.format(now);
-
 /** `at` of the query: absent → today; a calendar date from 2000-01-01 to today, else 400 (malformed) or 422. */
-export function reportDate(request: FastifyRequest, today = parisToday()): string {
+export function reportDate(request: FastifyRequest, today = operatorToday()): string {
   const raw = (request.query as Record<string, unknown> | undefined)?.at;
   if (raw === undefined || raw === '') return today;
   if (typeof raw !== 'string' || raw.length !== 10 || !isCalendarDate(raw)) {

@@ -14,6 +14,7 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { sha256 } from '../auth/session-format.js';
 import { parseBody } from '../auth/validation.js';
+import { today as operatorToday } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -23,11 +24,7 @@ import { nextTicketNumber } from './booking-numbers.js';
 import { BOOKING_RULE_MESSAGES, lockBooking } from './booking-rules.js';
 import { PASSENGER_SUMMARY_COLUMNS } from './booking-summaries.js';
 import { assertPassengersNotSealed } from './flight-records.js';
-import {
-  MAX_PENDING_REQUESTS_PER_BOOKING,
-  parisToday,
-  REGISTRATION_REQUEST_MESSAGES,
-} from './registration-requests.js';
+import { MAX_PENDING_REQUESTS_PER_BOOKING, REGISTRATION_REQUEST_MESSAGES } from './registration-requests.js';
 import { addSpaceLink, SPACE_TOKEN_SHAPE, spaceUrl } from './space-links.js';
 
 // Issue 28: the passenger's private space per booking (/espace/{token}). The customer opens it from a link staff
@@ -176,7 +173,7 @@ export async function spaceLinkState(db: Kysely<DB>, bookingId: number): Promise
   const isOpen = !CLOSED_STATUSES.includes(booking.booking_status_id);
   const expiresAt = createdAt ? await expiryOf(db, booking, createdAt) : null;
   return {
-    is_active: createdAt !== null && isOpen && expiresAt !== null && expiresAt >= parisToday(),
+    is_active: createdAt !== null && isOpen && expiresAt !== null && expiresAt >= operatorToday(),
     created_at: createdAt,
     last_used_at: stamp(row?.last_used_at),
     expires_at: expiresAt,
@@ -215,7 +212,7 @@ export async function resolveSpace(db: Kysely<DB>, token: string, now = new Date
     .executeTakeFirst();
   if (!row || CLOSED_STATUSES.includes(row.booking_status_id)) throw new NotFoundError(SPACE_MESSAGES.notFound);
   const validity = row.validity_date ? day(row.validity_date) : null;
-  if ((await expiryOf(db, { id: row.id, validity_date: validity }, stamp(row.created_at))) < parisToday(now)) {
+  if ((await expiryOf(db, { id: row.id, validity_date: validity }, stamp(row.created_at))) < operatorToday(now)) {
     throw new NotFoundError(SPACE_MESSAGES.notFound);
   }
   await db
@@ -288,7 +285,7 @@ async function offersFor(db: Db, booking: SpaceBooking, today: string) {
 
 /** GET /api/space/{token}: what the space shows. Weights only here and to staff. */
 export async function readSpace(db: Kysely<DB>, booking: SpaceBooking, now = new Date()): Promise<BookingSpace> {
-  const today = parisToday(now);
+  const today = operatorToday(now);
   const details = await db
     .selectFrom('bookings as b')
     .leftJoin('prestations as pr', 'pr.id', 'b.prestation_id')
@@ -438,7 +435,7 @@ async function flagWeightChange(trx: Trx, passengerId: number, before: number | 
     .select('r.flight_id')
     .where('r.passenger_id', '=', passengerId)
     .where('f.flight_status_id', '=', FLIGHT_STATUSES.planned.id)
-    .where('f.scheduled_date', '>=', parisToday(now))
+    .where('f.scheduled_date', '>=', operatorToday(now))
     .execute();
   for (const { flight_id } of flights) {
     const open = await trx
@@ -589,7 +586,7 @@ export async function createSpacePassenger(
 /** POST /api/space/{token}/requested-dates {date}: from today to the validity date, once per date. */
 export async function addSpaceRequestedDate(db: Kysely<DB>, booking: SpaceBooking, body: unknown, now = new Date()) {
   const { date } = parseBody(spaceRequestedDateSchema, body);
-  if (date < parisToday(now)) throw ValidationError.field('date', SPACE_MESSAGES.dateBeforeToday);
+  if (date < operatorToday(now)) throw ValidationError.field('date', SPACE_MESSAGES.dateBeforeToday);
   if (booking.validity_date && date > booking.validity_date) {
     throw ValidationError.field('date', SPACE_MESSAGES.dateAfterValidity(booking.validity_date));
   }
@@ -663,7 +660,7 @@ export async function fileSpaceRegistrationRequest(
   now = new Date(),
 ) {
   const { flight_id } = parseBody(spaceRegistrationRequestSchema, body);
-  const today = parisToday(now);
+  const today = operatorToday(now);
   const offered = (await offersFor(db, booking, today)).find((f) => f.id === flight_id);
   const seatsLeft = offered && offered.seats !== null ? Number(offered.seats) - Number(offered.taken ?? 0) : null;
   if (!offered || (seatsLeft !== null && seatsLeft < Math.max(1, booking.passengers_number))) {

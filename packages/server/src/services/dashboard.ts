@@ -13,12 +13,12 @@ import {
   EXPIRING_SOON_DAYS,
   FLIGHT_STATUSES,
   formatFilters,
-  localDate,
   OPEN_BOOKING_STATUS_IDS,
   registrationRequestFilters,
   weightChangeFilters,
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
+import { today as operatorToday } from '../core/clock.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
@@ -251,8 +251,8 @@ const DASHBOARD_TABLES = [
 ];
 const answers = answerCache<Dashboard>(DASHBOARD_TABLES, 4);
 
-/** The landing page's figures for `today` (the operator's local date by default). */
-export function dashboard(db: Kysely<DB>, dialect: Dialect, today = localDate()): Promise<Dashboard> {
+/** The landing page's figures for `today` (the operator's day by default, core/clock.ts). */
+export function dashboard(db: Kysely<DB>, dialect: Dialect, today = operatorToday()): Promise<Dashboard> {
   return answers(db, today, () => computeDashboard(db, dialect, today));
 }
 

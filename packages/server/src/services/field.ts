@@ -10,10 +10,10 @@ import {
   type FieldSyncResult,
   type FieldValue,
   FLIGHT_STATUSES,
-  localDate,
   sameFieldValue,
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { today as operatorToday } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -234,7 +234,11 @@ async function loadFieldFlights(db: Kysely<DB>, ids: number[]): Promise<FieldFli
 }
 
 /** GET /api/field/flights: the user's flights of today and tomorrow (the operator's local days). */
-export async function listFieldFlights(db: Kysely<DB>, auth: Auth | null, today = localDate()): Promise<FieldFlight[]> {
+export async function listFieldFlights(
+  db: Kysely<DB>,
+  auth: Auth | null,
+  today = operatorToday(),
+): Promise<FieldFlight[]> {
   const crew = await crewOf(db, auth);
   let query = db
     .selectFrom('flights as f')

@@ -1,9 +1,9 @@
 import { FLIGHT_STATUSES, isCalendarDate, type PublicFlight, type PublicPlanning, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { today } from '../core/clock.js';
 import { BadRequestError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { literalLimit } from '../engine/sql.js';
-import { parisToday } from './registration-requests.js';
 
 // GET /api/public/planning (issue 11 point 3): the coming public flights for the widget an operator embeds in its
 // site. Anyone may call it, so it answers only what a visitor may see: date, time, location and prestation labels
@@ -178,7 +178,7 @@ export function createPublicPlanningCache(db: Kysely<DB>, ttlMs = CACHE_TTL_MS) 
   const inFlight = new Map<string, Promise<CachedAnswer>>();
   return {
     async get(raw: Record<string, unknown>, now = Date.now()): Promise<CachedAnswer> {
-      const query = parsePublicPlanningQuery(raw, parisToday(new Date(now)));
+      const query = parsePublicPlanningQuery(raw, today(new Date(now)));
       const key = `${query.from}|${query.to}|${query.location_id ?? ''}`;
       const hit = entries.get(key);
       if (hit && hit.expiresAt > now) return hit;

@@ -1,5 +1,6 @@
 import { FLIGHT_STATUSES, type PublicRegistrationRequest, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
+import { today } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, RegistrationRequestStatus } from '../db/schema.js';
@@ -32,13 +33,6 @@ export const REGISTRATION_REQUEST_MESSAGES = {
 export const MAX_PENDING_REQUESTS_PER_BOOKING = 5;
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-// Built once: constructing an Intl.DateTimeFormat costs about a millisecond, which capped the cached public
-// planning (one call per request) near 400 req/s on the bench machine.
-const PARIS_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Paris' });
-
-/** Today in the operator's time zone (flights are scheduled in local dates). */
-export const parisToday = (now = new Date()): string => PARIS_DAY.format(now);
 
 export async function isWidgetEnabled(db: Db): Promise<boolean> {
   const row = await db
@@ -81,7 +75,7 @@ export async function fileRegistrationRequest(
   now = new Date(),
 ): Promise<{ isRecorded: boolean }> {
   if (!(await isWidgetEnabled(db))) throw new NotFoundError(REGISTRATION_REQUEST_MESSAGES.widgetDisabled);
-  await assertFlightOffered(db, input.flight_id, parisToday(now));
+  await assertFlightOffered(db, input.flight_id, today(now));
   const number = input.booking_number.trim();
   return db.transaction().execute(async (trx) => {
     const booking = await trx

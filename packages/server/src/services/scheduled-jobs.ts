@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { loadTimeZone } from '../core/clock.js';
 import { refreshPlannerStatistics } from '../db/planner-statistics.js';
 import { runDailyBackup } from './backup.js';
 import { startPoller } from './poller.js';
@@ -23,6 +24,8 @@ export function startScheduledJobs(
 ): ScheduledJobs {
   return startPoller(app, {
     run: async () => {
+      // The operator's time zone again: another server process may have changed the setting (core/clock.ts).
+      await loadTimeZone(app.ctx.db);
       const { ran, expired } = await runDailyExpiry(app.ctx.db);
       if (ran) app.log.info({ expired: expired.length }, 'réservations périmées : passage quotidien effectué');
       try {

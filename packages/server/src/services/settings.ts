@@ -4,6 +4,7 @@ import {
   boundMessage,
   companyAddressProblem,
   isCleanText,
+  isTimeZone,
   isWebsite,
   isWithinBound,
   normalizeCompanyAddress,
@@ -14,6 +15,7 @@ import {
   WEBSITE_INVALID,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { setTimeZone } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -34,7 +36,8 @@ type SettingKind =
   | 'html'
   | 'address'
   | 'website'
-  | 'folder';
+  | 'folder'
+  | 'timeZone';
 
 /**
  * How each known key is validated. Typed on SettingKey: a key added to SETTING_DEFAULTS (domain) without a kind
@@ -83,10 +86,12 @@ export const SETTING_KINDS: Record<SettingKey, SettingKind> = {
   balloon_inspection_hours: 'number',
   ofp_allowance_clothing: 'number',
   ofp_allowance_baggage: 'number',
+  operator_time_zone: 'timeZone',
 };
 
 const TEXT_MAX_LENGTH = 10_000;
 const FOLDER_MAX_LENGTH = 500;
+export const TIME_ZONE_INVALID = 'Fuseau horaire inconnu (exemple : Europe/Paris).';
 export const FOLDER_INVALID = `Le dossier doit être un chemin absolu sur le serveur (${FOLDER_MAX_LENGTH} caractères au plus).`;
 
 /** The range of each 'number' key (issue 26), from the table the settings pages' inputs read too. */
@@ -198,6 +203,8 @@ export function normalizeSettingValue(
       if (text && SETTING_KINDS[key] === 'folder' && (!text.startsWith('/') || text.length > FOLDER_MAX_LENGTH))
         return { error: FOLDER_INVALID };
       if (!isCleanText(text)) return { error: 'Caractère de contrôle non autorisé.' };
+      // A zone name the server knows ('Europe/Paris'): 'today' everywhere is read in it (core/clock.ts).
+      if (SETTING_KINDS[key] === 'timeZone' && !isTimeZone(text)) return { error: TIME_ZONE_INVALID };
       return { value: text };
     }
   }
@@ -245,6 +252,7 @@ export async function writeSetting(
   if ('error' in result) throw ValidationError.field('value', result.error);
   const stored = sealed(key, result.value, actor);
   await db.transaction().execute((trx) => upsert(trx, key, stored, actor));
+  if (key === 'operator_time_zone') setTimeZone(result.value);
   if (isSecretSetting(key)) return { key, value: null, is_set: result.value !== '' };
   return { key, value: result.value };
 }
@@ -275,6 +283,8 @@ export async function writeSettings(
   await db.transaction().execute(async (trx) => {
     for (const { key, value } of accepted) await upsert(trx, key, value, actor);
   });
+  const zone = accepted.find(({ key }) => key === 'operator_time_zone');
+  if (zone) setTimeZone(zone.value);
   return accepted.map(({ key, value }) =>
     isSecretSetting(key) ? { key, value: null, is_set: value !== '' } : { key, value },
   );

@@ -5,11 +5,11 @@ import {
   EXPIRABLE_BOOKING_STATUS_IDS,
   FLIGHT_STATUSES,
   frenchDate,
-  localDate,
   MAX_VALIDITY_MONTHS,
   type ValidityExtension,
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { today as operatorToday } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, ExtensionRule } from '../db/schema.js';
@@ -51,7 +51,7 @@ export async function applyValidityRule(
   existing: Record<string, unknown> | null,
 ): Promise<void> {
   if (!existing && (values.validity_date === undefined || values.validity_date === null)) {
-    const purchase = typeof values.booked_at === 'string' ? values.booked_at : localDate();
+    const purchase = typeof values.booked_at === 'string' ? values.booked_at : operatorToday();
     values.validity_date = addMonths(purchase, await validityMonths(trx));
   }
   const merged = { ...existing, ...values };
@@ -185,7 +185,7 @@ export async function extendValidity(
   bookingId: number,
   input: Required<Pick<ValidityExtension, 'months' | 'reason'>> & { send_mail?: boolean },
   auth: Auth | null,
-  today = localDate(),
+  today = operatorToday(),
 ): Promise<ExtensionResult> {
   return db.transaction().execute(async (trx) => {
     if ((await lockBooking(trx, bookingId)) === null) throw new NotFoundError('Réservation introuvable.');
@@ -299,7 +299,7 @@ export type JobRun = { ran: boolean; expired: number[] };
  * transaction (row lock on PostgreSQL, the write lock on SQLite), then matches nothing; a process dying mid-run
  * rolls its claim back with its work, so the next tick anywhere runs the day again.
  */
-export async function runDailyExpiry(db: Kysely<DB>, today = localDate()): Promise<JobRun> {
+export async function runDailyExpiry(db: Kysely<DB>, today = operatorToday()): Promise<JobRun> {
   return db.transaction().execute(async (trx) => {
     const startedAt = new Date().toISOString();
     const claim = await trx

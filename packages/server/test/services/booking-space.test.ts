@@ -1,9 +1,9 @@
 import { SPACE_ACTOR, SPACE_NOT_FOUND } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../src/auth/session-format.js';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { MAX_SPACE_REQUESTS_PER_IP, MAX_SPACE_REQUESTS_PER_TOKEN } from '../../src/routes/space.js';
-import { parisToday } from '../../src/services/registration-requests.js';
 import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, register } from '../builders.js';
 import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 
@@ -15,7 +15,7 @@ import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from 
 const APP_URL = 'https://ballons.example.test';
 const DAY_MS = 86_400_000;
 const inDays = (days: number) =>
-  new Date(Date.parse(`${parisToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  new Date(Date.parse(`${operatorToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 let ipCounter = 0;
 const nextIp = () => {

@@ -1,5 +1,6 @@
-import { addDays, type Dashboard, localDate } from '@app/domain';
+import { addDays, type Dashboard } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { apiToken } from '../auth/support.js';
 import { newPrestation } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -11,7 +12,7 @@ import { newBalloon, newBooking, newFlight, newLocation, newPassenger, newPilot,
 describe(`dashboard on ${engine}`, () => {
   let t: TestApp;
   let headers: Record<string, string>;
-  const today = localDate();
+  const today = operatorToday();
   const day = (n: number) => addDays(today, n);
   const season = Number(today.slice(0, 4));
   const ids: Record<string, number> = {};

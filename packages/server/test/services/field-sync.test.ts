@@ -1,12 +1,6 @@
-import {
-  addDays,
-  computeFieldMasses,
-  FIELD_MESSAGES,
-  type FieldFlight,
-  type FieldSyncResult,
-  localDate,
-} from '@app/domain';
+import { addDays, computeFieldMasses, FIELD_MESSAGES, type FieldFlight, type FieldSyncResult } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { SEALED_MESSAGE } from '../../src/services/flight-records.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
 import {
@@ -36,7 +30,7 @@ describe(`field sync on ${engine}`, () => {
   let stranger: Record<string, string>;
   let pilotId: number;
   let teammateId: number;
-  const today = localDate();
+  const today = operatorToday();
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
-import { FLIGHT_STATUSES, localDate } from '@app/domain';
+import { FLIGHT_STATUSES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { SEALED_MESSAGE } from '../../src/services/flight-records.js';
 import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
@@ -420,7 +421,7 @@ describe(`flight file on ${engine}`, () => {
   describe('the planning card and the dashboard', () => {
     it('carry the warnings of each flight', async () => {
       const { db } = t.database;
-      const today = localDate();
+      const today = operatorToday();
       const pilot = await newPilot(db);
       const flight = await newFlight(db, { pilot_id: pilot, scheduled_date: today, scheduled_time: '23:00:00' });
       const day = await call('POST', '/api/planning/day', { day: today });

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueUserToken } from '../../src/auth/user-tokens.js';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { importOrder, type NormalizedOrder } from '../../src/services/order-import.js';
 import { postponeFlightIn } from '../../src/services/postponement.js';
-import { parisToday } from '../../src/services/registration-requests.js';
 import { expireBookings, runDailyExpiry } from '../../src/services/validity.js';
 import { apiToken, Browser, createUser } from '../auth/support.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -256,7 +256,7 @@ describe(`history of the special writes on ${engine}`, () => {
         .values({ key: 'planning_widgets_enabled', value: '1' })
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: '1' }))
         .execute();
-      const date = new Date(Date.parse(`${parisToday()}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
+      const date = new Date(Date.parse(`${operatorToday()}T00:00:00Z`) + 10 * 86_400_000).toISOString().slice(0, 10);
       const balloon = await newBalloon(db, { passengers: 6 });
       const flight = (
         await db

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../../src/auth/session-format.js';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { createPublicPlanningCache, PUBLIC_PLANNING_MAX_DAYS } from '../../src/services/public-planning.js';
-import { parisToday } from '../../src/services/registration-requests.js';
 import {
   newBalloon,
   newBooking,
@@ -20,7 +20,7 @@ import { createTestApp, engine, type TestApp } from '../helpers.js';
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) =>
-  new Date(Date.parse(`${parisToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  new Date(Date.parse(`${operatorToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 describe(`public planning on ${engine}`, () => {
   let t: TestApp;
@@ -54,7 +54,7 @@ describe(`public planning on ${engine}`, () => {
     await setSettings({ planning_widgets_enabled: '1' });
     const on = await read();
     expect(on.statusCode).toBe(200);
-    expect(on.json()).toMatchObject({ from: parisToday(), flights: expect.any(Array) });
+    expect(on.json()).toMatchObject({ from: operatorToday(), flights: expect.any(Array) });
   });
 
   it('never answers a passenger, a pilot, a balloon or a note: only date, time, place, prestation and seats', async () => {
@@ -153,7 +153,7 @@ describe(`public planning on ${engine}`, () => {
     expect(response.json().flights.map((f: { id: number }) => f.id)).toEqual([today, earlier, later]);
     // A start in the past is today: the widget never shows past flights.
     const fromPast = await read({ location_id: String(locationId), from: inDays(-30) });
-    expect(fromPast.json().from).toBe(parisToday());
+    expect(fromPast.json().from).toBe(operatorToday());
     expect(fromPast.json().flights).toHaveLength(3);
   });
 

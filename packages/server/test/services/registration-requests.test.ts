@@ -1,8 +1,9 @@
 import { REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { MAX_REQUESTS_PER_IP } from '../../src/routes/public.js';
-import { MAX_PENDING_REQUESTS_PER_BOOKING, parisToday } from '../../src/services/registration-requests.js';
+import { MAX_PENDING_REQUESTS_PER_BOOKING } from '../../src/services/registration-requests.js';
 import { newBalloon, newBooking, newCustomer, newFlight, newPassenger, register } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp, testConfig } from '../helpers.js';
 
@@ -12,7 +13,7 @@ import { createTestApp, engine, signIn, type TestApp, testConfig } from '../help
 
 const DAY_MS = 86_400_000;
 const inDays = (days: number) =>
-  new Date(Date.parse(`${parisToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  new Date(Date.parse(`${operatorToday()}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 let ipCounter = 0;
 /** A fresh client address per call unless given: the per-IP limit is tested on its own. */

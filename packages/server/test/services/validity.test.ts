@@ -4,8 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { addDays, addMonths, localDate } from '@app/domain';
+import { addDays, addMonths } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { today as operatorToday } from '../../src/core/clock.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { loadTicketSheet } from '../../src/pdf/ticket-data.js';
@@ -55,7 +56,7 @@ describe(`voucher validity on ${engine}`, () => {
 
     // Without a purchase date, from today.
     const today = await call('POST', '/api/bookings', { number: number(), passengers_number: 1 });
-    expect(today.json().validity_date).toBe(addMonths(localDate(), 12));
+    expect(today.json().validity_date).toBe(addMonths(operatorToday(), 12));
 
     expect((await call('PUT', '/api/settings/voucher_validity_months', { value: '6' }, admin)).statusCode).toBe(200);
     try {
@@ -200,7 +201,7 @@ describe(`voucher validity on ${engine}`, () => {
   });
 
   it('reopens an expired booking as pending when extended past today', async () => {
-    const today = localDate();
+    const today = operatorToday();
     const id = await newBooking(t.database.db, {
       booked_at: addMonths(today, -13),
       validity_date: addMonths(today, -1),
@@ -212,7 +213,7 @@ describe(`voucher validity on ${engine}`, () => {
   });
 
   it('filters the bookings list on what expires soon (open bookings within 30 days)', async () => {
-    const today = localDate();
+    const today = operatorToday();
     const soon = await newBooking(t.database.db, { validity_date: addDays(today, 10), booking_status_id: 2 });
     const edge = await newBooking(t.database.db, { validity_date: addDays(today, 30) });
     await newBooking(t.database.db, { validity_date: addDays(today, 31) });
