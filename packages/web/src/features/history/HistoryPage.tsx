@@ -1,4 +1,11 @@
-import { HISTORY_ACTION_LABELS, HISTORY_RESOURCE_LABELS, type HistoryEntry, historyRecordTitle } from '@app/domain';
+import {
+  HISTORY_ACTION_LABELS,
+  HISTORY_PATH,
+  HISTORY_RESOURCE_LABELS,
+  type HistoryEntry,
+  historyRecordTitle,
+  USERS_PATH,
+} from '@app/domain';
 import { Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { type DataColumn, DataList } from '../../components';
@@ -14,7 +21,7 @@ const byLabel = (labels: Record<string, string>) =>
     .sort((a, b) => a.label.localeCompare(b.label, 'fr'));
 
 const FILTERS: FilterDefinition[] = [
-  { id: 'user_id', label: 'Utilisateur', type: 'select', loader: { endpoint: '/api/users', labelField: 'full_name' } },
+  { id: 'user_id', label: 'Utilisateur', type: 'select', loader: { endpoint: USERS_PATH, labelField: 'full_name' } },
   { id: 'resource', label: 'Élément', type: 'select', options: byLabel(HISTORY_RESOURCE_LABELS) },
   {
     id: 'record_id',
@@ -62,7 +69,7 @@ export default function HistoryPage() {
   return (
     <DataList<HistoryEntry>
       label="Historique"
-      endpoint="/api/history"
+      endpoint={HISTORY_PATH}
       storageKey="history"
       defaultOrder={[{ field: 'id', direction: 'DESC' }]}
       filters={FILTERS}

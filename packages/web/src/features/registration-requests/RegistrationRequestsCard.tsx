@@ -1,25 +1,23 @@
-import { MESSAGES, REGISTRATION_REQUEST_STATUSES, type RegistrationRequestStatusSlug } from '@app/domain';
+import {
+  MESSAGES,
+  REGISTRATION_REQUEST_STATUSES,
+  type RegistrationRequestStatusSlug,
+  registrationRequestAcceptPath,
+  registrationRequestRefusePath,
+} from '@app/domain';
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { ApiError, api } from '../../api/client';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { pathTo } from '../../app/routes';
-import {
-  confirmAccept,
-  confirmReject,
-  notifySuccess,
-  StatusTag,
-  SummaryCard,
-  useRefreshDataList,
-} from '../../components';
-import { useNotifiedList } from '../../lib/use-notified-query';
+import { confirmAccept, confirmReject, notifySuccess, StatusTag, SummaryCard } from '../../components';
 import { formatLongDate } from '../bookings/booking-model';
 
 // Registration requests filed on the public planning widget (issue 11 point 4): on the booking
 // page they name the flight asked for, on the flight page the booking and its referent. Staff decide each waiting
 // one with the 'Accepter' / 'Refuser' confirmations; the server registers the passengers (or says why it cannot)
 // and mails the customer.
-
-export const REGISTRATION_REQUESTS_ENDPOINT = '/api/registration-requests';
 
 export type RegistrationRequest = {
   id: number;
@@ -51,20 +49,14 @@ const decisionFailure = (fallback: string) => (error: unknown) =>
 type Props = { of: 'booking' | 'flight'; id: number; onDecided?: () => void };
 
 export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
-  const refresh = useRefreshDataList();
-  const requests = useNotifiedList<RegistrationRequest>(
-    [REGISTRATION_REQUESTS_ENDPOINT, `of-${of}`, id],
-    (signal) =>
-      api.list<RegistrationRequest>(
-        REGISTRATION_REQUESTS_ENDPOINT,
-        {
-          filters: [{ field: `${of}_id`, op: '=', value: String(id) }],
-          embed: of === 'booking' ? ['flight.location'] : ['booking.referent_passenger'],
-          order: [{ field: 'created_at', direction: 'DESC' }],
-        },
-        signal,
-      ),
-    MESSAGES.registrationRequestsLoadFailed,
+  const invalidate = useInvalidate();
+  const requests = useApiQuery(
+    resource<RegistrationRequest>('registration-requests').list({
+      filters: [{ field: `${of}_id`, op: '=', value: String(id) }],
+      embed: of === 'booking' ? ['flight.location'] : ['booking.referent_passenger'],
+      order: [{ field: 'created_at', direction: 'DESC' }],
+    }),
+    { failure: MESSAGES.registrationRequestsLoadFailed },
   );
 
   const describe = (request: RegistrationRequest): string => {
@@ -77,7 +69,7 @@ export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
     return booking ? `la réservation ${booking.number}` : 'cette demande';
   };
   const decided = () => {
-    void refresh(REGISTRATION_REQUESTS_ENDPOINT);
+    void invalidate('registration-requests');
     onDecided?.();
   };
   const accept = async (request: RegistrationRequest) => {
@@ -87,7 +79,7 @@ export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
         of === 'booking'
           ? `Les passagers de cette réservation seront inscrits sur ${describe(request)}, et le client prévenu par email.`
           : `Les passagers de ${describe(request)} seront inscrits sur ce vol, et le client prévenu par email.`,
-      onConfirm: () => api.post(`${REGISTRATION_REQUESTS_ENDPOINT}/${request.id}/accept`),
+      onConfirm: () => api.post(registrationRequestAcceptPath(request.id)),
       failureMessage: decisionFailure("L'acceptation de la demande a échoué"),
     });
     if (!isDone) return;
@@ -98,7 +90,7 @@ export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
     const isDone = await confirmReject({
       title: "Refuser la demande d'inscription",
       message: `La demande pour ${describe(request)} sera refusée, et le client prévenu par email.`,
-      onConfirm: () => api.post(`${REGISTRATION_REQUESTS_ENDPOINT}/${request.id}/refuse`),
+      onConfirm: () => api.post(registrationRequestRefusePath(request.id)),
       failureMessage: decisionFailure('Le refus de la demande a échoué'),
     });
     if (!isDone) return;
