@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -58,6 +58,9 @@ const customer = {
   bookings_count: 1,
 };
 const note = { id: 3, content: 'Rappeler après 18 h', booking_id: 12, created_at: '2032-03-02T09:00:00Z' };
+
+// A whole page with its sections and dialogs: on a busy machine its reads take longer than test-utils' 3 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 let fake: ReturnType<typeof fakeFetch>;
 let answers: Record<string, (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>>;

@@ -1,3 +1,4 @@
+import { BOOKINGS_PATH } from '@app/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { HistorySection } from '../history/HistorySection';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
@@ -5,7 +6,6 @@ import { BookingEmails } from './BookingEmails';
 import { useBooking } from './BookingPage';
 import { BookingSpaceCard } from './BookingSpace';
 import { ValidityCard } from './BookingValidity';
-import { BOOKINGS_ENDPOINT, PASSENGERS_ENDPOINT } from './booking-model';
 import { PassengersFlownCard } from './PassengersFlownCard';
 import { BillingSection } from './summary/BillingSection';
 import { BookingInfoSection } from './summary/BookingInfoSection';
@@ -41,10 +41,10 @@ export default function BookingSummaryPage() {
         <LinkedBookingsSection booking={booking} isEditable={isEditable} />
         <BookingEmails bookingId={id} />
         <BookingSpaceCard booking={booking} isEditable={isEditable} />
-        <RegistrationRequestsCard of="booking" id={id} onDecided={saved(PASSENGERS_ENDPOINT)} />
+        <RegistrationRequestsCard of="booking" id={id} onDecided={saved('passengers')} />
         <ReferentFlightsSection booking={booking} />
       </SimpleGrid>
-      <HistorySection endpoint={BOOKINGS_ENDPOINT} id={id} />
+      <HistorySection endpoint={BOOKINGS_PATH} id={id} />
     </Stack>
   );
 }

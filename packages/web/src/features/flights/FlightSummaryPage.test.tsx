@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -62,6 +62,9 @@ const bookings = [
   },
 ];
 const note = { id: 3, content: 'Prévoir la navette', is_pinned: 0, flight_id: 7, created_at: '2032-07-01T08:00:00Z' };
+
+// A whole page with its sections and dialogs: on a busy machine its reads take longer than test-utils' 3 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 let fake: ReturnType<typeof fakeFetch>;
 let answers: Record<string, (call: FakeCall) => FakeAnswer | Promise<FakeAnswer>>;

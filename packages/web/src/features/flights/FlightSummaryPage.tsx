@@ -1,4 +1,4 @@
-import { FLIGHT_STATUSES } from '@app/domain';
+import { FLIGHT_STATUSES, FLIGHTS_PATH } from '@app/domain';
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
 import { FieldBoardingSection } from '../field/FieldBoardingSection';
@@ -6,7 +6,6 @@ import { HistorySection } from '../history/HistorySection';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
 import { ComplianceAlert, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
-import { FLIGHTS_ENDPOINT } from './flight-model';
 import { FlightActions } from './summary/FlightActions';
 import { FlightInfoSection } from './summary/FlightInfoSection';
 import { FlightNotesSection } from './summary/FlightNotesSection';
@@ -59,7 +58,7 @@ export default function FlightSummaryPage() {
       <FlightPassengersSection flight={flight} isEditable={isEditable} />
       <PostponedManifestSection flightId={id} />
       <FieldBoardingSection flightId={id} />
-      <HistorySection endpoint={FLIGHTS_ENDPOINT} id={id} />
+      <HistorySection endpoint={FLIGHTS_PATH} id={id} />
     </Stack>
   );
 }

@@ -1,11 +1,10 @@
 import { MESSAGES } from '@app/domain';
 import { Text } from '@mantine/core';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import { type FieldValue, FormSections, toPayload } from '../../reference-data';
 import { BILLING_SECTIONS } from '../booking-forms';
-import { BOOKINGS_ENDPOINT } from '../booking-model';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
 
 /** Remaining = total − paid, recomputed as either is typed (still editable: a discount, a refund...). */
@@ -33,7 +32,7 @@ export function BillingDialog({ booking, opened, onClose, onSaved }: BookingDial
       onClose={onClose}
       title="Facturation"
       failureMessage={MESSAGES.paymentInfoUpdateFailed}
-      onSubmit={() => api.update(BOOKINGS_ENDPOINT, booking.id, toPayload(BILLING_SECTIONS, values, settings))}
+      onSubmit={() => resource('bookings').update(booking.id, toPayload(BILLING_SECTIONS, values, settings))}
       onSaved={onSaved}
     >
       {({ errors }) => (

@@ -2,13 +2,15 @@ import { LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
 import { ActionIcon, Checkbox, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../api/client';
-import { FormModal, notifyFailure } from '../../../components';
+import { ENTITY_PATHS } from '../../../api/entities';
+import { useFailureNotice } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
+import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import { FormSections, toPayload, visibleSections } from '../../reference-data';
 import { GENERAL_SECTIONS } from '../booking-forms';
-import { BOOKINGS_ENDPOINT } from '../booking-model';
 import { useUniqueNumber } from '../use-unique-number';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
 
@@ -20,17 +22,16 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
   const [schedules, setSchedules] = useState<string[]>(() =>
     (booking.flight_schedules ?? []).map((schedule) => String(schedule.id)),
   );
+  // The flight slots have no contract in the data layer yet: read and keyed here as the select fields do.
   const slots = useQuery({
     queryKey: ['/api/flight-schedules', 'options'],
     queryFn: ({ signal }) => api.list<{ id: number; label: string }>('/api/flight-schedules', {}, signal),
     enabled: opened,
   });
-  useEffect(() => {
-    if (slots.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.flightSchedules, slots.error);
-  }, [slots.isError, slots.error]);
+  useFailureNotice(LIST_LOAD_FAILED_MESSAGES.flightSchedules, slots);
   // The booking-info dialog reports both checks with the 'alternatif' variant.
   const numberCheck = useUniqueNumber({
-    endpoint: BOOKINGS_ENDPOINT,
+    endpoint: ENTITY_PATHS.bookings,
     field: 'number',
     value: String(values.number ?? ''),
     excludeId: booking.id,
@@ -38,7 +39,7 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
     isEnabled: !isNumberLocked,
   });
   const altCheck = useUniqueNumber({
-    endpoint: BOOKINGS_ENDPOINT,
+    endpoint: ENTITY_PATHS.bookings,
     field: 'number_alt',
     value: String(values.number_alt ?? ''),
     excludeId: booking.id,
@@ -55,7 +56,7 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
       onSubmit={() => {
         const payload = toPayload(GENERAL_SECTIONS, values, settings);
         if (isNumberLocked) delete payload.number;
-        return api.update(BOOKINGS_ENDPOINT, booking.id, { ...payload, flight_schedules: schedules.map(Number) });
+        return resource('bookings').update(booking.id, { ...payload, flight_schedules: schedules.map(Number) });
       }}
       onSaved={onSaved}
     >

@@ -1,6 +1,6 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FormModal, TextAreaField } from '../../../components';
 import type { BookingDialogProps } from './booking-dialog';
 
@@ -23,8 +23,8 @@ export function BookingNoteDialog({
       failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
       onSubmit={() =>
         note
-          ? api.update('/api/booking-notes', note.id, { content })
-          : api.create('/api/booking-notes', { content, booking_id: booking.id })
+          ? resource('booking-notes').update(note.id, { content })
+          : resource('booking-notes').create({ content, booking_id: booking.id })
       }
       onSaved={onSaved}
     >

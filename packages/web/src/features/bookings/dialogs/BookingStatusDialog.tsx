@@ -1,11 +1,12 @@
 import { BOOKING_STATUSES, LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
 import { Radio, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../api/client';
+import { useFailureNotice } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { statusIcon } from '../../../app/status-icons';
-import { FormModal, notifyFailure, StatusTag } from '../../../components';
-import { BOOKINGS_ENDPOINT } from '../booking-model';
+import { FormModal, StatusTag } from '../../../components';
 import type { BookingDialogProps } from './booking-dialog';
 
 type StatusRow = { id: number; slug: string; label: string };
@@ -13,14 +14,13 @@ type StatusRow = { id: number; slug: string; label: string };
 /** Booking status: any listed status, the list read from the server. */
 export function BookingStatusDialog({ booking, opened, onClose, onSaved }: BookingDialogProps) {
   const [statusId, setStatusId] = useState(String(booking.booking_status_id));
+  // The booking statuses have no contract in the data layer yet: read and keyed here as the select fields do.
   const statuses = useQuery({
     queryKey: ['/api/booking-statutes', 'options'],
     queryFn: ({ signal }) => api.list<StatusRow>('/api/booking-statutes', {}, signal),
     enabled: opened,
   });
-  useEffect(() => {
-    if (statuses.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.bookingStatuses, statuses.error);
-  }, [statuses.isError, statuses.error]);
+  useFailureNotice(LIST_LOAD_FAILED_MESSAGES.bookingStatuses, statuses);
   const definitionOf = (slug: string) => Object.values(BOOKING_STATUSES).find((s) => s.slug === slug);
   return (
     <FormModal
@@ -29,7 +29,7 @@ export function BookingStatusDialog({ booking, opened, onClose, onSaved }: Booki
       title="Statut de la réservation"
       size="sm"
       failureMessage={MESSAGES.statusUpdateFailed}
-      onSubmit={() => api.update(BOOKINGS_ENDPOINT, booking.id, { booking_status_id: Number(statusId) })}
+      onSubmit={() => resource('bookings').update(booking.id, { booking_status_id: Number(statusId) })}
       onSaved={onSaved}
     >
       <Radio.Group name="booking_status_id" label="Statut" required value={statusId} onChange={setStatusId}>

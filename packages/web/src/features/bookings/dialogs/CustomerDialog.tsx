@@ -2,12 +2,11 @@ import { CUSTOMER_LINKED_MESSAGE, CUSTOMER_TYPES, MESSAGES } from '@app/domain';
 import { Alert, Button, Divider, Group } from '@mantine/core';
 import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../../reference-data';
 import { COMPANY_FIELDS, CUSTOMER_SECTIONS } from '../booking-forms';
-import { BOOKINGS_ENDPOINT, CUSTOMERS_ENDPOINT } from '../booking-model';
 import { ChosenCustomer, CustomerSearch, type PickedCustomer } from '../CustomerPicker';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
 
@@ -78,13 +77,13 @@ export function CustomerDialog({
       successMessage={chosen ? CUSTOMER_LINKED_MESSAGE : MESSAGES.saved}
       submitLabel={chosen ? 'Associer ce client' : undefined}
       onSubmit={async () => {
-        if (chosen) return api.update(BOOKINGS_ENDPOINT, booking.id, { customer_id: chosen.id });
+        if (chosen) return resource('bookings').update(booking.id, { customer_id: chosen.id });
         const payload = toPayload(sections, values, settings);
         if (isIndividual) for (const name of COMPANY_FIELDS) payload[name] = null;
-        if (isEditing) return api.update(CUSTOMERS_ENDPOINT, customer.id, payload);
-        const created = await api.create<{ id: number }>(CUSTOMERS_ENDPOINT, payload);
+        if (isEditing) return resource('customers').update(customer.id, payload);
+        const created = await resource('customers').create<{ id: number }>(payload);
         try {
-          return await api.update(BOOKINGS_ENDPOINT, booking.id, { customer_id: created.id });
+          return await resource('bookings').update(booking.id, { customer_id: created.id });
         } catch (error) {
           throw new CustomerLinkError(error);
         }

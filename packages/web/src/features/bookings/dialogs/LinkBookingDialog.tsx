@@ -1,12 +1,13 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type Paginated } from '@app/domain';
 import { Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../../api/client';
-import { FormModal, notifyFailure } from '../../../components';
+import { useApiQuery } from '../../../api/hooks';
+import { apiRead, resource } from '../../../api/reads';
+import { FormModal } from '../../../components';
 import { useSearchText } from '../../../lib/debounce';
-import { BOOKINGS_ENDPOINT, type Booking } from '../booking-model';
+import type { Booking } from '../booking-model';
 import type { BookingDialogProps } from './booking-dialog';
 
 type SearchedBooking = Pick<Booking, 'id' | 'number' | 'number_alt' | 'passengers_number' | 'referent_passenger'>;
@@ -22,19 +23,17 @@ export function LinkBookingDialog({
   const [text, setText] = useState('');
   const search = useSearchText(text);
   const [chosen, setChosen] = useState<string | null>(null);
-  const results = useQuery({
-    queryKey: [BOOKINGS_ENDPOINT, 'link-search', search],
-    queryFn: ({ signal }) =>
+  const bookings = resource('bookings');
+  const results = useApiQuery(
+    apiRead<Paginated<SearchedBooking>>('bookings', ['link-search', search], (signal) =>
       api.page<SearchedBooking>(
-        BOOKINGS_ENDPOINT,
+        bookings.path,
         { search, embed: ['referent_passenger'], page: 1, per_page: 20 },
         signal,
       ),
-    enabled: search !== '',
-  });
-  useEffect(() => {
-    if (results.isError) notifyFailure(MESSAGES.searchFailed, results.error);
-  }, [results.isError, results.error]);
+    ),
+    { failure: MESSAGES.searchFailed, enabled: search !== '' },
+  );
   const candidates = (results.data?.data ?? []).filter((b) => b.id !== booking.id && !linkedIds.includes(b.id));
   return (
     <FormModal
@@ -44,6 +43,7 @@ export function LinkBookingDialog({
       failureMessage={MESSAGES.linkedBookingAddFailed}
       successMessage={MESSAGES.bookingLinked}
       canSubmit={chosen !== null}
+      // The booking links have no contract in the data layer yet.
       onSubmit={() => api.create('/api/booking-links', { booking_id: booking.id, linked_booking_id: Number(chosen) })}
       onSaved={onSaved}
     >

@@ -2,7 +2,7 @@ import { MESSAGES } from '@app/domain';
 import { ActionIcon, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import type { BookingDialogProps } from './booking-dialog';
 
@@ -29,7 +29,7 @@ export function RequestedDatesDialog({
       successMessage={MESSAGES.dateAdded}
       onSubmit={async () => {
         const distinct = [...new Set(dates.filter(Boolean))].filter((date) => !existing.includes(date));
-        for (const date of distinct) await api.create('/api/requested-dates', { date, booking_id: booking.id });
+        for (const date of distinct) await resource('requested-dates').create({ date, booking_id: booking.id });
       }}
       onSaved={onSaved}
     >

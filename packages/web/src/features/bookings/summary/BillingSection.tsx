@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
 import { formatFlag } from '../../reference-data';
-import { BOOKINGS_ENDPOINT, type Booking, formatAmount } from '../booking-model';
+import { type Booking, formatAmount } from '../booking-model';
 import { BillingDialog } from '../dialogs/BillingDialog';
 import { useBookingSaved } from './booking-summary';
 
@@ -37,7 +37,7 @@ export function BillingSection({ booking, isEditable }: { booking: Booking; isEd
           booking={booking}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(BOOKINGS_ENDPOINT)}
+          onSaved={saved('bookings')}
         />
       )}
     </>

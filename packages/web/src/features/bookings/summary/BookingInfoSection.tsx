@@ -3,7 +3,7 @@ import { SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
 import { formatFlag } from '../../reference-data';
 import { ValidityTag } from '../BookingValidity';
-import { BOOKINGS_ENDPOINT, type Booking, formatDate } from '../booking-model';
+import { type Booking, formatDate } from '../booking-model';
 import { BookingInfoDialog } from '../dialogs/BookingInfoDialog';
 import { bookingPrestation } from '../PrestationToSpecify';
 import { useBookingSaved } from './booking-summary';
@@ -46,7 +46,7 @@ export function BookingInfoSection({ booking, isEditable }: { booking: Booking; 
           booking={booking}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(BOOKINGS_ENDPOINT)}
+          onSaved={saved('bookings')}
         />
       )}
     </>

@@ -1,40 +1,32 @@
 import { MESSAGES } from '@app/domain';
 import { Group, Stack, Text } from '@mantine/core';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
 import type { Booking } from '../booking-model';
 import { type BookingNote, BookingNoteDialog } from '../dialogs/BookingNoteDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
-
-const NOTES_ENDPOINT = '/api/booking-notes';
 
 /** The booking's notes, oldest first; they stay open on a closed booking. */
 export function BookingNotesSection({ booking }: { booking: Booking }) {
   const id = booking.id;
   const saved = useBookingSaved();
   const dialog = useDialog<{ note: BookingNote | null }>();
-  const notes = useNotifiedList<BookingNote>(
-    [NOTES_ENDPOINT, 'of-booking', id],
-    (signal) =>
-      api.list(
-        NOTES_ENDPOINT,
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(id) }],
-          order: [{ field: 'created_at', direction: 'ASC' }],
-        },
-        signal,
-      ),
-    MESSAGES.notesLoadFailed,
+  const notes = useApiQuery(
+    resource('booking-notes').list<BookingNote>({
+      filters: [{ field: 'booking_id', op: '=', value: String(id) }],
+      order: [{ field: 'created_at', direction: 'ASC' }],
+    }),
+    { failure: MESSAGES.notesLoadFailed },
   );
   const removeNote = async (note: BookingNote) => {
     const isDeleted = await confirmDelete({
       message: 'Cette note sera supprimée.',
-      onConfirm: () => api.remove(NOTES_ENDPOINT, note.id),
+      onConfirm: () => resource('booking-notes').remove(note.id),
       failureMessage: MESSAGES.deleteFailed,
     });
-    if (isDeleted) saved(NOTES_ENDPOINT)();
+    if (isDeleted) saved('booking-notes')();
   };
   return (
     <>
@@ -66,7 +58,7 @@ export function BookingNotesSection({ booking }: { booking: Booking }) {
           note={dialog.value.note}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(NOTES_ENDPOINT)}
+          onSaved={saved('booking-notes')}
         />
       )}
     </>

@@ -1,7 +1,7 @@
 import { SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
 import { BookingStatusTag } from '../BookingStatusTag';
-import { BOOKINGS_ENDPOINT, type Booking } from '../booking-model';
+import type { Booking } from '../booking-model';
 import { BookingStatusDialog } from '../dialogs/BookingStatusDialog';
 import { useBookingSaved } from './booking-summary';
 
@@ -20,7 +20,7 @@ export function BookingStatusSection({ booking }: { booking: Booking }) {
           booking={booking}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(BOOKINGS_ENDPOINT)}
+          onSaved={saved('bookings')}
         />
       )}
     </>

@@ -1,9 +1,9 @@
 import { MESSAGES } from '@app/domain';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
-import { type Booking, CUSTOMERS_ENDPOINT, type Customer, customerName } from '../booking-model';
+import { type Booking, type Customer, customerName } from '../booking-model';
 import { CustomerDialog } from '../dialogs/CustomerDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
 
@@ -13,19 +13,13 @@ export function CustomerSection({ booking, isEditable }: { booking: Booking; isE
   const saved = useBookingSaved();
   const dialog = useDialog<'customer'>();
   // Its bookings counted: editing a customer several bookings share says so (issue 27).
-  const customers = useNotifiedList<Customer & { bookings_count?: number }>(
-    [CUSTOMERS_ENDPOINT, 'of-booking', id],
-    (signal) =>
-      api.list(
-        CUSTOMERS_ENDPOINT,
-        {
-          filters: [{ field: 'bookings.id', op: '=', value: String(id) }],
-          embed: ['customer_type'],
-          count: ['bookings'],
-        },
-        signal,
-      ),
-    MESSAGES.customerLoadFailed,
+  const customers = useApiQuery(
+    resource('customers').list<Customer & { bookings_count?: number }>({
+      filters: [{ field: 'bookings.id', op: '=', value: String(id) }],
+      embed: ['customer_type'],
+      count: ['bookings'],
+    }),
+    { failure: MESSAGES.customerLoadFailed },
   );
   const customer = customers.data?.[0] ?? null;
   const open = () => dialog.open('customer');
@@ -64,7 +58,7 @@ export function CustomerSection({ booking, isEditable }: { booking: Booking; isE
           customer={customer}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(CUSTOMERS_ENDPOINT)}
+          onSaved={saved('customers')}
         />
       )}
     </>

@@ -1,13 +1,14 @@
-import { MESSAGES } from '@app/domain';
+import { bookingPath, MESSAGES } from '@app/domain';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { getRead } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
 import { confirmDelete, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
-import { BOOKINGS_ENDPOINT, type Booking } from '../booking-model';
+import type { Booking } from '../booking-model';
 import { LinkBookingDialog } from '../dialogs/LinkBookingDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
 
@@ -18,18 +19,17 @@ export function LinkedBookingsSection({ booking, isEditable }: { booking: Bookin
   const id = booking.id;
   const saved = useBookingSaved();
   const dialog = useDialog<'link'>();
-  const linked = useNotifiedList<LinkedBooking>(
-    [BOOKINGS_ENDPOINT, 'linked', id],
-    (signal) => api.get<LinkedBooking[]>(`${BOOKINGS_ENDPOINT}/${id}/linked`, undefined, signal),
-    MESSAGES.linkedBookingsLoadFailed,
-  );
+  const linked = useApiQuery(getRead<LinkedBooking[]>('bookings', `${bookingPath(id)}/linked`, ['linked', id]), {
+    failure: MESSAGES.linkedBookingsLoadFailed,
+  });
   const unlink = async (other: LinkedBooking) => {
     const isDeleted = await confirmDelete({
       message: `La réservation ${other.number} ne sera plus liée à celle-ci.`,
+      // The booking links have no contract in the data layer yet.
       onConfirm: () => api.remove('/api/booking-links', other.booking_link_id),
       failureMessage: MESSAGES.deleteFailed,
     });
-    if (isDeleted) saved(BOOKINGS_ENDPOINT)();
+    if (isDeleted) saved('bookings')();
   };
   return (
     <>
@@ -72,7 +72,7 @@ export function LinkedBookingsSection({ booking, isEditable }: { booking: Bookin
           linkedIds={(linked.data ?? []).map((b) => b.id)}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(BOOKINGS_ENDPOINT)}
+          onSaved={saved('bookings')}
         />
       )}
     </>

@@ -1,21 +1,13 @@
 import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
 import { statusIcon } from '../../../app/status-icons';
-import { notifyFailure, StatusTag, SummaryCard } from '../../../components';
-import {
-  type Booking,
-  type FlightSummary,
-  formatDate,
-  formatTime,
-  PASSENGERS_ENDPOINT,
-  type PassengerSummary,
-} from '../booking-model';
+import { StatusTag, SummaryCard } from '../../../components';
+import { type Booking, type FlightSummary, formatDate, formatTime, type PassengerSummary } from '../booking-model';
 import { EmptyLine } from './booking-summary';
 
 function FlightLine({ flight }: { flight: FlightSummary }) {
@@ -41,19 +33,12 @@ function FlightLine({ flight }: { flight: FlightSummary }) {
 
 /** The referent's next and realized flights (referent_passenger on detail), read on their own. */
 function ReferentFlights({ passengerId }: { passengerId: number }) {
-  const result = useQuery({
-    queryKey: [PASSENGERS_ENDPOINT, 'referent-flights', passengerId],
-    queryFn: ({ signal }) =>
-      api.one<PassengerSummary>(
-        PASSENGERS_ENDPOINT,
-        passengerId,
-        { embed: ['next_flights.location', 'realized_flights.location'] },
-        signal,
-      ),
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    resource('passengers').one<PassengerSummary>(passengerId, {
+      embed: ['next_flights.location', 'realized_flights.location'],
+    }),
+    { failure: MESSAGES.passengersLoadFailed },
+  );
   if (!result.data) return <EmptyLine>{result.isError ? MESSAGES.passengersLoadFailed : 'Chargement...'}</EmptyLine>;
   const { next_flights: next = [], realized_flights: realized = [] } = result.data;
   return (

@@ -1,42 +1,34 @@
 import { MESSAGES } from '@app/domain';
 import { ActionIcon, Group, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { confirmDelete, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
 import { type Booking, formatDate } from '../booking-model';
 import { RequestedDatesDialog } from '../dialogs/RequestedDatesDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
-
-const REQUESTED_DATES_ENDPOINT = '/api/requested-dates';
 
 /** The dates the customer asked to fly on, added several at once and removed one by one. */
 export function RequestedDatesSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
   const id = booking.id;
   const saved = useBookingSaved();
   const dialog = useDialog<'dates'>();
-  const dates = useNotifiedList<{ id: number; date: string }>(
-    [REQUESTED_DATES_ENDPOINT, 'of-booking', id],
-    (signal) =>
-      api.list(
-        REQUESTED_DATES_ENDPOINT,
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(id) }],
-          order: [{ field: 'date', direction: 'ASC' }],
-        },
-        signal,
-      ),
-    MESSAGES.requestedDatesLoadFailed,
+  const dates = useApiQuery(
+    resource('requested-dates').list<{ id: number; date: string }>({
+      filters: [{ field: 'booking_id', op: '=', value: String(id) }],
+      order: [{ field: 'date', direction: 'ASC' }],
+    }),
+    { failure: MESSAGES.requestedDatesLoadFailed },
   );
   const removeDate = async (dateId: number, date: string) => {
     const isDeleted = await confirmDelete({
       message: `La date souhaitée du ${formatDate(date)} sera retirée.`,
-      onConfirm: () => api.remove(REQUESTED_DATES_ENDPOINT, dateId),
+      onConfirm: () => resource('requested-dates').remove(dateId),
       failureMessage: MESSAGES.deleteFailed,
       successMessage: 'Date retirée',
     });
-    if (isDeleted) saved(REQUESTED_DATES_ENDPOINT)();
+    if (isDeleted) saved('requested-dates')();
   };
   return (
     <>
@@ -70,7 +62,7 @@ export function RequestedDatesSection({ booking, isEditable }: { booking: Bookin
           existing={(dates.data ?? []).map((d) => d.date)}
           opened={dialog.opened}
           onClose={dialog.close}
-          onSaved={saved(REQUESTED_DATES_ENDPOINT)}
+          onSaved={saved('requested-dates')}
         />
       )}
     </>

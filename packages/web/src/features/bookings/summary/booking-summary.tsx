@@ -1,19 +1,16 @@
 import { Button, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useRefreshDataList } from '../../../components';
-import { BOOKINGS_ENDPOINT } from '../booking-model';
+import type { Entity } from '../../../api/entities';
+import { useInvalidate } from '../../../api/hooks';
 
 // What the booking summary's sections share: what to read again after a change, the empty line and the add
 // button of a card.
 
 /** Reads again the entity a section changed, and the booking (its counts, amounts and dates follow). */
 export function useBookingSaved() {
-  const refresh = useRefreshDataList();
-  return (endpoint: string) => () => {
-    void refresh(endpoint);
-    void refresh(BOOKINGS_ENDPOINT);
-  };
+  const invalidate = useInvalidate();
+  return (entity: Entity) => () => void invalidate(entity, 'bookings');
 }
 
 export function EmptyLine({ children }: { children: ReactNode }) {

@@ -1,9 +1,9 @@
-import { MESSAGES } from '@app/domain';
+import { flightPath, MESSAGES } from '@app/domain';
 import { Stack } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError, api } from '../../../api/client';
 import { FlagSwitch, FormModal } from '../../../components';
-import { FLIGHTS_ENDPOINT, type Flight, withSeconds } from '../flight-model';
+import { type Flight, withSeconds } from '../flight-model';
 import type { DialogProps } from './flight-form';
 import { WhenInputs } from './WhenInputs';
 
@@ -36,7 +36,7 @@ export function DuplicateFlightDialog({
           : MESSAGES.flightDuplicateFailed
       }
       onSubmit={() =>
-        api.post<Flight>(`${FLIGHTS_ENDPOINT}/${flight.id}/duplicate`, {
+        api.post<Flight>(`${flightPath(flight.id)}/duplicate`, {
           scheduled_date: date,
           scheduled_time: withSeconds(time),
           ...options,

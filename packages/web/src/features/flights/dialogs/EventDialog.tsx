@@ -2,7 +2,7 @@ import { createFailedMessage, MESSAGES, updateFailedMessage } from '@app/domain'
 import { Button, Group, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { confirmDelete, FormModal, TextAreaField } from '../../../components';
 import { withSeconds } from '../flight-model';
 import type { DialogProps } from './flight-form';
@@ -35,7 +35,7 @@ export function EventDialog({
     if (!event) return;
     const isDeleted = await confirmDelete({
       message: `La note « ${event.title} » sera supprimée.`,
-      onConfirm: () => api.remove('/api/events', event.id),
+      onConfirm: () => resource('events').remove(event.id),
       failureMessage: MESSAGES.deleteFailed,
     });
     if (isDeleted) {
@@ -51,7 +51,7 @@ export function EventDialog({
       failureMessage={event ? updateFailedMessage('event') : createFailedMessage('event')}
       onSubmit={() => {
         const payload = { ...values, scheduled_time: withSeconds(values.scheduled_time) };
-        return event ? api.update('/api/events', event.id, payload) : api.create('/api/events', payload);
+        return event ? resource('events').update(event.id, payload) : resource('events').create(payload);
       }}
       onSaved={onSaved}
     >

@@ -1,9 +1,10 @@
 import { LIST_LOAD_FAILED_MESSAGES, listedName, MESSAGES } from '@app/domain';
 import { MultiSelect } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, api } from '../../../api/client';
-import { FormModal, notifyFailure } from '../../../components';
+import { useApiQuery } from '../../../api/hooks';
+import { apiRead, resource } from '../../../api/reads';
+import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import {
   type FieldValue,
@@ -14,7 +15,7 @@ import {
   toPayload,
   visibleSections,
 } from '../../reference-data';
-import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
+import type { Flight } from '../flight-model';
 import {
   asPayloadTimes,
   choiceField,
@@ -51,11 +52,10 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
   const [values, setValues] = useState<FormValues>(() => initialValues(INFO_SECTIONS, flight));
   const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
   const [teammates, setTeammates] = useState<string[]>(() => (flight.teammates ?? []).map((t) => String(t.id)));
-  const crew = useQuery({
-    queryKey: ['/api/teammates', 'options', 'full_name'],
-    queryFn: ({ signal }) =>
+  const crew = useApiQuery(
+    apiRead<Teammate[]>('teammates', ['options', 'full_name'], (signal) =>
       api.list<Teammate>(
-        '/api/teammates',
+        resource('teammates').path,
         {
           order: [
             { field: 'last_name', direction: 'ASC' },
@@ -64,11 +64,9 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
         },
         signal,
       ),
-    enabled: opened,
-  });
-  useEffect(() => {
-    if (crew.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.teammates, crew.error);
-  }, [crew.isError, crew.error]);
+    ),
+    { failure: LIST_LOAD_FAILED_MESSAGES.teammates, enabled: opened },
+  );
   return (
     <FormModal
       opened={opened}
@@ -79,7 +77,7 @@ export function FlightInfoDialog({ flight, opened, onClose, onSaved }: DialogPro
         error instanceof ApiError && error.status === 404 ? MESSAGES.infoEditUnavailable : MESSAGES.infoUpdateFailed
       }
       onSubmit={() =>
-        api.update(FLIGHTS_ENDPOINT, flight.id, {
+        resource('flights').update(flight.id, {
           ...asPayloadTimes(toPayload(INFO_SECTIONS, values, settings)),
           teammates: teammates.map(Number),
         })

@@ -1,6 +1,6 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FlagSwitch, FormModal, TextAreaField } from '../../../components';
 import type { DialogProps } from './flight-form';
 
@@ -24,8 +24,8 @@ export function FlightNoteDialog({
       failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
       onSubmit={() =>
         note
-          ? api.update('/api/flight-notes', note.id, { content, is_pinned: isPinned })
-          : api.create('/api/flight-notes', { content, is_pinned: isPinned, flight_id: flightId })
+          ? resource('flight-notes').update(note.id, { content, is_pinned: isPinned })
+          : resource('flight-notes').create({ content, is_pinned: isPinned, flight_id: flightId })
       }
       onSaved={onSaved}
     >

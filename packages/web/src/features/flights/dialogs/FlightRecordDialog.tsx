@@ -1,6 +1,6 @@
 import { FLIGHT_RECORD_MESSAGES } from '@app/domain';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import {
@@ -11,7 +11,7 @@ import {
   initialValues,
   toPayload,
 } from '../../reference-data';
-import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
+import type { Flight } from '../flight-model';
 import { asPayloadTimes, type DialogProps, FUEL_LOADED, MAX_ALTITUDE, TAKEOFF_TEMPERATURE } from './flight-form';
 
 /** Issue 27: what the pilot fills in after landing, still open on a realized flight (domain FLIGHT_RECORD_FIELDS). */
@@ -47,7 +47,7 @@ export function FlightRecordDialog({ flight, opened, onClose, onSaved }: DialogP
       size="md"
       failureMessage={FLIGHT_RECORD_MESSAGES.recordUpdateFailed}
       onSubmit={() =>
-        api.update(FLIGHTS_ENDPOINT, flight.id, asPayloadTimes(toPayload(RECORD_SECTIONS, values, settings)))
+        resource('flights').update(flight.id, asPayloadTimes(toPayload(RECORD_SECTIONS, values, settings)))
       }
       onSaved={onSaved}
     >

@@ -8,10 +8,12 @@ import {
 import { Alert, Radio, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError, api } from '../../../api/client';
-import { FlagSwitch, FormModal, notifyFailure } from '../../../components';
-import { FLIGHTS_ENDPOINT, type Flight, FlightStatusTag, withSeconds } from '../flight-model';
+import { useFailureNotice } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
+import { FlagSwitch, FormModal } from '../../../components';
+import { type Flight, FlightStatusTag, withSeconds } from '../flight-model';
 import type { DialogProps } from './flight-form';
 import { WhenInputs } from './WhenInputs';
 
@@ -34,14 +36,13 @@ export function FlightStatusDialog({
   const [takeoff, setTakeoff] = useState((flight.takeoff_time ?? '').slice(0, 5));
   const [landing, setLanding] = useState((flight.landing_time ?? '').slice(0, 5));
   const [haveAllFlown, setAllFlown] = useState<0 | 1>(0);
+  // The flight statuses have no contract in the data layer yet: read and keyed here as the select fields do.
   const statuses = useQuery({
     queryKey: ['/api/flight-statutes', 'options'],
     queryFn: ({ signal }) => api.list<{ id: number; slug: string; label: string }>('/api/flight-statutes', {}, signal),
     enabled: opened,
   });
-  useEffect(() => {
-    if (statuses.isError) notifyFailure(LIST_LOAD_FAILED_MESSAGES.flightStatuses, statuses.error);
-  }, [statuses.isError, statuses.error]);
+  useFailureNotice(LIST_LOAD_FAILED_MESSAGES.flightStatuses, statuses);
   const isRealized = Number(statusId) === FLIGHT_STATUSES.realized.id;
   // Issue 27: realizing a flight before its time is allowed (recorded late, a clock a little off) but said.
   const isEarly = isRealized && isBeforeSchedule(flight.scheduled_date, flight.scheduled_time);
@@ -57,7 +58,7 @@ export function FlightStatusDialog({
       }
       canSubmit={!isRealized || haveAllFlown === 1}
       onSubmit={() =>
-        api.update(FLIGHTS_ENDPOINT, flight.id, {
+        resource('flights').update(flight.id, {
           flight_status_id: Number(statusId),
           ...(isRealized ? { takeoff_time: withSeconds(takeoff), landing_time: withSeconds(landing) } : {}),
         })

@@ -1,7 +1,9 @@
 import { createFailedMessage, INITIAL_FLIGHT_STATUS_ID } from '@app/domain';
-import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../../api/client';
+import { ENTITY_PATHS } from '../../../api/entities';
+import { useApiQueries } from '../../../api/hooks';
+import { apiRead, resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { useMe } from '../../../session/store';
 import {
@@ -13,7 +15,7 @@ import {
   toPayload,
   visibleSections,
 } from '../../reference-data';
-import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
+import type { Flight } from '../flight-model';
 import { asPayloadTimes, CHOICES, type Choice, choiceField, type DialogProps, PUBLIC, WHEN } from './flight-form';
 
 const NEW_FLIGHT_SECTIONS: FormSection[] = [
@@ -33,21 +35,20 @@ const NEW_FLIGHT_SECTIONS: FormSection[] = [
 /** Reads the choice lists with the keys the select fields use, so the fields open on them without a new call. */
 function useChoiceLists(isEnabled: boolean) {
   const names = Object.keys(CHOICES);
-  const results = useQueries({
-    queries: names.map((name) => {
-      const { endpoint, labelField, order } = CHOICES[name] as Choice;
-      return {
-        queryKey: [endpoint, 'options', labelField, order ?? null],
-        queryFn: ({ signal }: { signal: AbortSignal }) =>
-          api.list<Record<string, unknown>>(
-            endpoint,
-            { order: order ?? [{ field: labelField, direction: 'ASC' }] },
-            signal,
-          ),
-        enabled: isEnabled,
-      };
+  // The select fields say themselves when their list cannot be read.
+  const results = useApiQueries(
+    names.map((name) => {
+      const { entity, labelField, order } = CHOICES[name] as Choice;
+      return apiRead<Record<string, unknown>[]>(entity, ['options', labelField, order ?? null], (signal) =>
+        api.list<Record<string, unknown>>(
+          ENTITY_PATHS[entity],
+          { order: order ?? [{ field: labelField, direction: 'ASC' }] },
+          signal,
+        ),
+      );
     }),
-  });
+    { failure: null, enabled: isEnabled },
+  );
   const isLoaded = results.every((result) => result.isSuccess);
   const defaults = Object.fromEntries(
     names.map((name, index) => {
@@ -81,7 +82,7 @@ export function NewFlightDialog({ day, opened, onClose, onSaved }: DialogProps &
       title="Nouveau vol"
       failureMessage={createFailedMessage('flight')}
       onSubmit={() =>
-        api.create<Flight>(FLIGHTS_ENDPOINT, {
+        resource('flights').create<Flight>({
           ...asPayloadTimes(toPayload(NEW_FLIGHT_SECTIONS, values, settings)),
           flight_status_id: INITIAL_FLIGHT_STATUS_ID,
         })

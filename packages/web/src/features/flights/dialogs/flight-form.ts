@@ -1,4 +1,5 @@
 import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, listedName, rangeOf } from '@app/domain';
+import { ENTITY_PATHS, type Entity } from '../../../api/entities';
 import type { FormField } from '../../reference-data';
 import { withSeconds } from '../flight-model';
 
@@ -8,38 +9,38 @@ import { withSeconds } from '../flight-model';
 export type DialogProps = { opened: boolean; onClose: () => void; onSaved: (saved?: unknown) => void };
 
 export type Choice = {
-  endpoint: string;
+  entity: Entity;
   labelField: string;
   getLabel?: (item: Record<string, unknown>) => string;
   order?: { field: string; direction: 'ASC' | 'DESC' }[];
 };
 export const CHOICES: Record<string, Choice & { label: string; failure: string }> = {
   location_id: {
-    endpoint: '/api/locations',
+    entity: 'locations',
     labelField: 'label',
     label: 'Lieu de vol',
     failure: LIST_LOAD_FAILED_MESSAGES.locations,
   },
   prestation_id: {
-    endpoint: '/api/prestations',
+    entity: 'prestations',
     labelField: 'label',
     label: 'Prestation',
     failure: LIST_LOAD_FAILED_MESSAGES.prestations,
   },
   flight_type_id: {
-    endpoint: '/api/flight-types',
+    entity: 'flight-types',
     labelField: 'label',
     label: 'Type de vol',
     failure: LIST_LOAD_FAILED_MESSAGES.flightTypes,
   },
   balloon_id: {
-    endpoint: '/api/balloons',
+    entity: 'balloons',
     labelField: 'label',
     label: 'Ballon',
     failure: LIST_LOAD_FAILED_MESSAGES.balloons,
   },
   pilot_id: {
-    endpoint: '/api/pilots',
+    entity: 'pilots',
     labelField: 'full_name',
     getLabel: listedName,
     order: [
@@ -58,7 +59,7 @@ export const choiceField = (name: keyof typeof CHOICES): FormField => {
     label: choice.label,
     kind: 'select',
     options: {
-      endpoint: choice.endpoint,
+      endpoint: ENTITY_PATHS[choice.entity],
       labelField: choice.labelField,
       ...(choice.getLabel ? { getLabel: choice.getLabel } : {}),
       ...(choice.order ? { order: choice.order } : {}),

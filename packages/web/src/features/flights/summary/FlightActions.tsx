@@ -1,3 +1,4 @@
+import { flightPath } from '@app/domain';
 import { Button, Group } from '@mantine/core';
 import { IconCopy, IconMail } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
@@ -6,7 +7,7 @@ import { pathTo } from '../../../app/routes';
 import { confirmAccept, notifyFailure, notifySuccess } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
 import { DuplicateFlightDialog } from '../dialogs/DuplicateFlightDialog';
-import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
+import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
 
 /** The summary's actions: convoke the passengers, duplicate the flight (then open the copy). */
@@ -27,7 +28,7 @@ export function FlightActions({ flight }: { flight: Flight }) {
     if (!isConfirmed) return;
     try {
       const result = await api.post<{ queued: number; skipped: { number: string }[] }>(
-        `${FLIGHTS_ENDPOINT}/${id}/convocations`,
+        `${flightPath(id)}/convocations`,
       );
       notifySuccess(
         `${result.queued} convocation${result.queued > 1 ? 's' : ''} envoyée${result.queued > 1 ? 's' : ''}`,

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@app/domain';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconPin, IconPlus } from '@tabler/icons-react';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
 import { type FlightNote, FlightNoteDialog } from '../dialogs/FlightNoteDialog';
 import { useFlightChanged } from './flight-summary';
 
@@ -12,23 +12,17 @@ import { useFlightChanged } from './flight-summary';
 export function FlightNotesSection({ flightId }: { flightId: number }) {
   const changed = useFlightChanged();
   const dialog = useDialog<{ note: FlightNote | null }>();
-  const notes = useNotifiedList<FlightNote>(
-    ['/api/flight-notes', 'of-flight', flightId],
-    (signal) =>
-      api.list<FlightNote>(
-        '/api/flight-notes',
-        {
-          filters: [{ field: 'flight_id', op: '=', value: String(flightId) }],
-          order: [{ field: 'created_at', direction: 'ASC' }],
-        },
-        signal,
-      ),
-    MESSAGES.notesLoadFailed,
+  const notes = useApiQuery(
+    resource('flight-notes').list<FlightNote>({
+      filters: [{ field: 'flight_id', op: '=', value: String(flightId) }],
+      order: [{ field: 'created_at', direction: 'ASC' }],
+    }),
+    { failure: MESSAGES.notesLoadFailed },
   );
   const removeNote = async (note: FlightNote) => {
     const isDeleted = await confirmDelete({
       message: 'Cette note sera supprimée.',
-      onConfirm: () => api.remove('/api/flight-notes', note.id),
+      onConfirm: () => resource('flight-notes').remove(note.id),
       failureMessage: MESSAGES.deleteFailed,
     });
     if (isDeleted) changed();

@@ -15,10 +15,11 @@ import {
 import { IconBalloon, IconPlus, IconUserMinus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { apiRead, resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
 import { confirmDelete, StatusTag } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { useNotifiedList } from '../../../lib/use-notified-query';
 import { PassengerFlightsDialog } from '../../bookings/dialogs/PassengerFlightsDialog';
 import { AddPassengersDialog } from '../dialogs/AddPassengersDialog';
 import { type Flight, PassengerCounter, WeightTag } from '../flight-model';
@@ -35,16 +36,19 @@ export function FlightPassengersSection({ flight, isEditable }: { flight: Flight
   const bookings = useFlightBookings(id);
   const changed = useFlightChanged();
   const dialog = useDialog<Dialog>();
-  const types = useNotifiedList<{ id: number; label: string }>(
-    ['/api/passenger-types', 'options', 'label', null],
-    (signal) => api.list('/api/passenger-types', { order: [{ field: 'label', direction: 'ASC' }] }, signal),
-    LIST_LOAD_FAILED_MESSAGES.passengerTypes,
+  const passengerTypes = resource('passenger-types');
+  // Read with the key the passenger-type select fields use, so either opens on the other's answer.
+  const types = useApiQuery(
+    apiRead<{ id: number; label: string }[]>('passenger-types', ['options', 'label', null], (signal) =>
+      api.list(passengerTypes.path, { order: [{ field: 'label', direction: 'ASC' }] }, signal),
+    ),
+    { failure: LIST_LOAD_FAILED_MESSAGES.passengerTypes },
   );
   const typeLabel = (typeId: number | null) => types.data?.find((t) => t.id === typeId)?.label ?? '—';
   const unregister = async (passenger: { full_name: string; registration_id: number }) => {
     const isDeleted = await confirmDelete({
       message: `${passenger.full_name} sera retiré de ce vol.`,
-      onConfirm: () => api.remove('/api/registrations', passenger.registration_id),
+      onConfirm: () => resource('registrations').remove(passenger.registration_id),
       failureMessage: MESSAGES.deleteFailed,
       successMessage: 'Passager retiré du vol',
     });

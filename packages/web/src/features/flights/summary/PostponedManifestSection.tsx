@@ -1,32 +1,19 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type PostponedPassenger } from '@app/domain';
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
-import { useNotifiedList } from '../../../lib/use-notified-query';
 import { formatDate } from '../../bookings/booking-model';
-
-type PostponedPassenger = {
-  id: number;
-  booking_id: number | null;
-  full_name: string | null;
-  weight: number | null;
-  postponed_at: string;
-  user_name: string | null;
-  booking: { id: number; number: string } | null;
-};
 
 /** Issue 12: a weather-postponed flight keeps the manifest it had, as history (its passengers were unregistered). */
 export function PostponedManifestSection({ flightId }: { flightId: number }) {
-  const postponed = useNotifiedList<PostponedPassenger>(
-    ['/api/flight-postponements', 'of-flight', flightId],
-    (signal) =>
-      api.list<PostponedPassenger>(
-        '/api/flight-postponements',
-        { filters: [{ field: 'flight_id', op: '=', value: String(flightId) }], embed: ['booking'] },
-        signal,
-      ),
-    MESSAGES.passengersLoadFailed,
+  const postponed = useApiQuery(
+    resource('flight-postponements').list<PostponedPassenger>({
+      filters: [{ field: 'flight_id', op: '=', value: String(flightId) }],
+      embed: ['booking'],
+    }),
+    { failure: MESSAGES.passengersLoadFailed },
   );
   const manifest = postponed.data ?? [];
   if (manifest.length === 0) return null;
