@@ -30,9 +30,35 @@ export type PilotLogbook = {
   totals: LogbookTotals;
 };
 
+/** The kinds of a balloon's inspection, with their French names (the technical log, its CSV, the dialog). */
+export const BALLOON_INSPECTION_KINDS = {
+  annual: 'Visite annuelle (12 mois)',
+  hours_100: 'Visite des 100 heures',
+  other: 'Autre visite',
+} as const;
+export type BalloonInspectionKind = keyof typeof BALLOON_INSPECTION_KINDS;
+
+/** One inspection of a balloon, as recorded (POST /api/balloons/{id}/inspections). */
+export type BalloonInspection = {
+  /** null: the balloon's own 'last inspection' fields, entered on the balloon without a recorded inspection. */
+  id: number | null;
+  inspected_on: string;
+  kind: BalloonInspectionKind | null;
+  hours: number | null;
+  inspector: string | null;
+  remarks: string | null;
+};
+
 export type TechnicalLogRow =
   | (LogbookEntry & { kind: 'flight'; hours_after: number })
-  | { kind: 'inspection'; date: string; hours: number | null };
+  | {
+      kind: 'inspection';
+      date: string;
+      hours: number | null;
+      inspection_kind: BalloonInspectionKind | null;
+      inspector: string | null;
+      remarks: string | null;
+    };
 export type TechnicalLog = {
   balloon: { id: number; label: string; registration_number: string | null };
   hours_before: number;

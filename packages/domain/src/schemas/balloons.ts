@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import { BALLOON_INSPECTION_KINDS } from '../logbooks.js';
 import { BOUNDS } from './bounds.js';
-import { bounded, flag, optionalBounded, optionalDate, optionalText, payload, requiredText } from './common.js';
+import { bounded, date, flag, optionalBounded, optionalDate, optionalText, payload, requiredText } from './common.js';
 
 // Balloon: label, passengers (capacity) and takeoff_max_mass required. Masses in kg, volume in m³,
 // hourly_consumption in kg/h, autonomy/flying/reserve times in minutes (server services/flight-masses.ts); each
@@ -33,3 +34,15 @@ export const balloonCreateSchema = payload(shape);
 export const balloonUpdateSchema = payload(shape).partial();
 export type BalloonCreate = z.input<typeof balloonCreateSchema>;
 export type BalloonUpdate = z.input<typeof balloonUpdateSchema>;
+
+/** An inspection recorded on the balloon's technical log: when, which, the hours then, by whom, remarks. */
+export const balloonInspectionSchema = payload({
+  inspected_on: date(),
+  kind: z.enum(Object.keys(BALLOON_INSPECTION_KINDS) as [keyof typeof BALLOON_INSPECTION_KINDS], {
+    error: 'Type de visite inconnu.',
+  }),
+  hours: optionalBounded(BOUNDS.balloonHours),
+  inspector: optionalText(120),
+  remarks: optionalText(2000, { isMultiline: true }),
+});
+export type BalloonInspectionCreate = z.input<typeof balloonInspectionSchema>;

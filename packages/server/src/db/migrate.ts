@@ -27,6 +27,7 @@ import * as voucherRules from './migrations/0029_voucher_rules.js';
 import * as bookingSpace from './migrations/0030_booking_space.js';
 import * as flightFile from './migrations/0031_flight_file.js';
 import * as fieldSync from './migrations/0032_field_sync.js';
+import * as balloonInspections from './migrations/0033_balloon_inspections.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -58,6 +59,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0032_field_sync': fieldSync,
   '0030_booking_space': bookingSpace,
   '0031_flight_file': flightFile,
+  '0033_balloon_inspections': balloonInspections,
 };
 
 /**

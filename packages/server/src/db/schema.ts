@@ -379,6 +379,19 @@ export type FlightRecordsTable = {
   user_id: number | null;
 };
 
+/** Every inspection of a balloon (its technical log); the balloon keeps its last one's date and hours (migration 0033). */
+export type BalloonInspectionsTable = {
+  id: Id;
+  balloon_id: number;
+  inspected_on: string;
+  kind: string;
+  hours: number | null;
+  inspector: string | null;
+  remarks: string | null;
+  created_at: Stamp;
+  user_id: number | null;
+};
+
 export type FlightTeammatesTable = { flight_id: number; teammate_id: number };
 export type RegistrationsTable = { id: Id; flight_id: number; passenger_id: number; created_at: Stamp };
 /** A customer's request from the public planning widget; staff accept or refuse it (migration 0018). */
@@ -569,6 +582,7 @@ export type DB = {
   flight_postponements: FlightPostponementsTable;
   flight_closures: FlightClosuresTable;
   flight_records: FlightRecordsTable;
+  balloon_inspections: BalloonInspectionsTable;
   history_entries: HistoryEntriesTable;
   field_boardings: FieldBoardingsTable;
   field_reports: FieldReportsTable;

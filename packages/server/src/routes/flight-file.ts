@@ -14,6 +14,7 @@ import {
   logbookRange,
   pilotLogbook,
   pilotLogbookCsv,
+  recordBalloonInspection,
   technicalLogCsv,
 } from '../services/logbooks.js';
 import { bodyOf, pathId } from './params.js';
@@ -115,6 +116,13 @@ export async function registerFlightFileRoutes(app: FastifyInstance): Promise<vo
       return sendFile(reply, pdf, 'application/pdf', `${name}.pdf`, true);
     }
     return logbook;
+  });
+
+  // An inspection of the balloon: listed in its technical log, the latest one its 'last inspection'.
+  app.post('/api/balloons/:id/inspections', async (request, reply) => {
+    const userId = request.auth?.kind === 'user' ? request.auth.user.id : null;
+    const inspection = await recordBalloonInspection(db, pathId(request), bodyOf(request), userId);
+    return reply.code(201).send(inspection);
   });
 
   app.get('/api/balloons/:id/technical-log', async (request, reply) => {

@@ -1,5 +1,23 @@
-import type { LogbookEntry, LogbookTotals, PilotLogbook, TechnicalLog, TechnicalLogRow } from '@app/domain';
-import { addMonths, FLIGHT_STATUSES, flightMinutes, formatMinutes, frenchDate, isCalendarDate } from '@app/domain';
+import type {
+  BalloonInspection,
+  BalloonInspectionCreate,
+  BalloonInspectionKind,
+  LogbookEntry,
+  LogbookTotals,
+  PilotLogbook,
+  TechnicalLog,
+  TechnicalLogRow,
+} from '@app/domain';
+import {
+  addMonths,
+  BALLOON_INSPECTION_KINDS,
+  balloonInspectionSchema,
+  FLIGHT_STATUSES,
+  flightMinutes,
+  formatMinutes,
+  frenchDate,
+  isCalendarDate,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
 import { csvLine } from '../core/csv-line.js';
 import { NotFoundError, ValidationError } from '../core/errors.js';
@@ -139,26 +157,147 @@ export async function pilotLogbook(
 
 const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
+const isInspectionKind = (kind: string): kind is BalloonInspectionKind => kind in BALLOON_INSPECTION_KINDS;
+
+/** A balloon's inspections, oldest first; at most MAX_LOGBOOK_ROWS (a century of yearly and 100-hour visits). */
+export async function balloonInspections(
+  db: Kysely<DB>,
+  balloon: { id: number; last_inspection_on: string | null; hours_at_last_inspection: number | null },
+): Promise<BalloonInspection[]> {
+  const rows = await db
+    .selectFrom('balloon_inspections')
+    .select(['id', 'inspected_on', 'kind', 'hours', 'inspector', 'remarks'])
+    .where('balloon_id', '=', balloon.id)
+    .orderBy('inspected_on')
+    .orderBy('id')
+    .limit(MAX_LOGBOOK_ROWS)
+    .execute();
+  const inspections: BalloonInspection[] = rows.map((r) => ({
+    id: r.id,
+    inspected_on: String(r.inspected_on).slice(0, 10),
+    kind: isInspectionKind(r.kind) ? r.kind : null,
+    hours: r.hours === null ? null : Number(r.hours),
+    inspector: r.inspector,
+    remarks: r.remarks,
+  }));
+  // The balloon's own 'last inspection', entered on the balloon's form without an inspection recorded: shown too.
+  const last = balloon.last_inspection_on;
+  if (last && !inspections.some((i) => i.inspected_on === last)) {
+    inspections.push({
+      id: null,
+      inspected_on: last,
+      kind: null,
+      hours: balloon.hours_at_last_inspection,
+      inspector: null,
+      remarks: null,
+    });
+    inspections.sort((a, b) => a.inspected_on.localeCompare(b.inspected_on));
+  }
+  return inspections;
+}
+
+/**
+ * Records an inspection of a balloon and, in the same transaction, makes the latest recorded one the balloon's
+ * 'last inspection' (the compliance checks and the flight plan read it there): an older inspection entered late
+ * lists in the log without moving the next one due.
+ */
+export async function recordBalloonInspection(
+  db: Kysely<DB>,
+  balloonId: number,
+  body: unknown,
+  userId: number | null,
+): Promise<BalloonInspection> {
+  const input = balloonInspectionSchema.parse(body) as BalloonInspectionCreate & { kind: BalloonInspectionKind };
+  return db.transaction().execute(async (trx) => {
+    const balloon = await trx
+      .selectFrom('balloons')
+      .select(['id', 'last_inspection_on', 'hours_at_last_inspection'])
+      .where('id', '=', balloonId)
+      .executeTakeFirst();
+    if (!balloon) throw new NotFoundError();
+    // A last inspection entered on the balloon's form, not recorded: kept in the history before it is replaced.
+    const last = balloon.last_inspection_on ? String(balloon.last_inspection_on).slice(0, 10) : null;
+    if (last) {
+      const known = await trx
+        .selectFrom('balloon_inspections')
+        .select('id')
+        .where('balloon_id', '=', balloonId)
+        .where('inspected_on', '=', last)
+        .executeTakeFirst();
+      if (!known) {
+        await trx
+          .insertInto('balloon_inspections')
+          .values({ balloon_id: balloonId, inspected_on: last, kind: 'other', hours: balloon.hours_at_last_inspection })
+          .execute();
+      }
+    }
+    const row = await trx
+      .insertInto('balloon_inspections')
+      .values({
+        balloon_id: balloonId,
+        inspected_on: input.inspected_on,
+        kind: input.kind,
+        hours: input.hours ?? null,
+        inspector: input.inspector ?? null,
+        remarks: input.remarks ?? null,
+        user_id: userId,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const latest = await trx
+      .selectFrom('balloon_inspections')
+      .select(['inspected_on', 'hours'])
+      .where('balloon_id', '=', balloonId)
+      .orderBy('inspected_on', 'desc')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('balloons')
+      .set({ last_inspection_on: String(latest.inspected_on).slice(0, 10), hours_at_last_inspection: latest.hours })
+      .where('id', '=', balloonId)
+      .execute();
+    return {
+      id: row.id,
+      inspected_on: input.inspected_on,
+      kind: input.kind,
+      hours: input.hours ?? null,
+      inspector: input.inspector ?? null,
+      remarks: input.remarks ?? null,
+    };
+  });
+}
+
 export async function balloonTechnicalLog(db: Kysely<DB>, balloonId: number): Promise<TechnicalLog> {
   const balloon = await db.selectFrom('balloons').selectAll().where('id', '=', balloonId).executeTakeFirst();
   if (!balloon) throw new NotFoundError();
-  const [entries, rules] = await Promise.all([loadLogbookEntries(db, { balloonId }), loadFlightFileRules(db)]);
+  const [entries, rules, inspections] = await Promise.all([
+    loadLogbookEntries(db, { balloonId }),
+    loadFlightFileRules(db),
+    balloonInspections(db, balloon),
+  ]);
   const before = balloon.hours_before ?? 0;
   let minutes = 0;
   const rows: TechnicalLogRow[] = [];
-  const inspection = balloon.last_inspection_on;
-  let inspectionShown = false;
+  const inspectionRow = (i: BalloonInspection): TechnicalLogRow => ({
+    kind: 'inspection',
+    date: i.inspected_on,
+    hours: i.hours,
+    inspection_kind: i.kind,
+    inspector: i.inspector,
+    remarks: i.remarks,
+  });
+  // Flights and inspections by date; an inspection on a flying day after that day's flights.
+  let next = 0;
   for (const e of entries) {
-    if (inspection && !inspectionShown && e.date > inspection) {
-      rows.push({ kind: 'inspection', date: inspection, hours: balloon.hours_at_last_inspection });
-      inspectionShown = true;
+    while (next < inspections.length && (inspections[next] as BalloonInspection).inspected_on < e.date) {
+      rows.push(inspectionRow(inspections[next] as BalloonInspection));
+      next++;
     }
     minutes += e.duration ?? 0;
     rows.push({ ...e, kind: 'flight', hours_after: Math.round((before + minutes / 60) * 100) / 100 });
   }
-  if (inspection && !inspectionShown) {
-    rows.push({ kind: 'inspection', date: inspection, hours: balloon.hours_at_last_inspection });
-  }
+  for (const i of inspections.slice(next)) rows.push(inspectionRow(i));
+  const inspection = balloon.last_inspection_on;
   const flown = hoursOf(minutes);
   const now = balloonHoursBefore(
     before,
@@ -242,6 +381,13 @@ export function pilotLogbookCsv(logbook: PilotLogbook): string {
   return `\uFEFF${lines.map((cells) => csvLine(cells)).join('')}`;
 }
 
+/** 'Visite', or its kind, by whom and the remarks: 'Visite des 100 heures, par Atelier Ballons : enveloppe OK'. */
+function inspectionText(row: Extract<TechnicalLogRow, { kind: 'inspection' }>): string {
+  const kind = row.inspection_kind ? BALLOON_INSPECTION_KINDS[row.inspection_kind] : 'Visite';
+  const by = row.inspector ? `, par ${row.inspector}` : '';
+  return `${kind}${by}${row.remarks ? ` : ${row.remarks}` : ''}`;
+}
+
 export function technicalLogCsv(log: TechnicalLog): string {
   const lines = [
     [
@@ -260,7 +406,19 @@ export function technicalLogCsv(log: TechnicalLog): string {
     ['', 'Heures avant le logiciel', '', '', '', '', '', '', decimal(log.hours_before), '', ''],
     ...log.rows.map((r) =>
       r.kind === 'inspection'
-        ? [frenchDate(r.date), 'Visite', '', '', '', '', '', '', r.hours === null ? '' : decimal(r.hours), '', '']
+        ? [
+            frenchDate(r.date),
+            inspectionText(r),
+            '',
+            '',
+            '',
+            '',
+            '',
+            '',
+            r.hours === null ? '' : decimal(r.hours),
+            '',
+            '',
+          ]
         : [
             frenchDate(r.date),
             'Vol',

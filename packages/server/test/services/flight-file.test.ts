@@ -177,6 +177,85 @@ describe(`flight file on ${engine}`, () => {
       );
       expect(csv.body).toContain('10/01/2026;Visite;;;;;;;60;;');
     });
+
+    it('keeps every inspection: the technical log lists them with the flights, the latest is the last one', async () => {
+      const { db } = t.database;
+      // Entered on the balloon's form before any inspection was recorded: kept in the history ('Autre visite').
+      const balloon = await newBalloon(db, { last_inspection_on: '2025-03-01', hours_at_last_inspection: 20 });
+      await realized({ balloon_id: balloon, scheduled_date: '2025-05-01' });
+      const annual = await call('POST', `/api/balloons/${balloon}/inspections`, {
+        inspected_on: '2026-02-20',
+        kind: 'annual',
+        hours: 95.5,
+        inspector: 'Atelier Ballons Sud',
+        remarks: 'Enveloppe et brûleurs conformes.',
+      });
+      expect(annual.statusCode).toBe(201);
+      expect(annual.json()).toMatchObject({ inspected_on: '2026-02-20', kind: 'annual', hours: 95.5 });
+      // A 100-hour inspection entered late, older than the annual one: listed, the last one stays the annual.
+      const late = await call('POST', `/api/balloons/${balloon}/inspections`, {
+        inspected_on: '2025-05-01',
+        kind: 'hours_100',
+        hours: 40,
+        inspector: 'J. Martin',
+      });
+      expect(late.statusCode).toBe(201);
+      const stored = await db
+        .selectFrom('balloons')
+        .select(['last_inspection_on', 'hours_at_last_inspection'])
+        .where('id', '=', balloon)
+        .executeTakeFirstOrThrow();
+      expect(stored).toEqual({ last_inspection_on: '2026-02-20', hours_at_last_inspection: 95.5 });
+
+      const log = (await call('GET', `/api/balloons/${balloon}/technical-log`)).json();
+      expect(log).toMatchObject({ last_inspection_on: '2026-02-20', hours_at_last_inspection: 95.5 });
+      // 2026-02-20 + 12 months; 95.5 + 100 h.
+      expect(log).toMatchObject({ next_inspection_on: '2027-02-20', next_inspection_hours: 195.5 });
+      expect(
+        log.rows.map((r: { kind: string; date: string; inspection_kind?: string | null }) =>
+          r.kind === 'flight' ? `vol ${r.date}` : `${r.inspection_kind ?? 'inconnue'} ${r.date}`,
+        ),
+      ).toEqual(['other 2025-03-01', 'vol 2025-05-01', 'hours_100 2025-05-01', 'annual 2026-02-20']);
+      const csv = (await call('GET', `/api/balloons/${balloon}/technical-log?format=csv`)).body;
+      expect(csv).toContain('01/03/2025;Autre visite;;;;;;;20;;');
+      expect(csv).toContain('01/05/2025;Visite des 100 heures, par J. Martin;;;;;;;40;;');
+      expect(csv).toContain(
+        '20/02/2026;Visite annuelle (12 mois), par Atelier Ballons Sud : Enveloppe et brûleurs conformes.;;;;;;;95,5;;',
+      );
+
+      // The next inspection due follows the recorded one: the compliance check of a flight reads it.
+      const flight = await newFlight(db, { balloon_id: balloon, scheduled_date: '2027-02-21' });
+      const [item] = await codes(flight, 'balloon_inspection');
+      expect(item?.message).toContain('échue depuis le 20/02/2027');
+    });
+
+    it('refuses an inspection without date or kind, out of bounds, or of an unknown balloon, in French', async () => {
+      const balloon = await newBalloon(t.database.db);
+      const missing = await call('POST', `/api/balloons/${balloon}/inspections`, { hours: 10 });
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().errors).toEqual({
+        inspected_on: ['Ce champ est obligatoire.'],
+        kind: ['Type de visite inconnu.'],
+      });
+      const wrong = await call('POST', `/api/balloons/${balloon}/inspections`, {
+        inspected_on: '2026-02-30',
+        kind: 'weekly',
+        hours: -1,
+        inspector: 'x'.repeat(121),
+      });
+      expect(wrong.statusCode).toBe(422);
+      const text = JSON.stringify(wrong.json());
+      for (const message of ['Date invalide (AAAA-MM-JJ).', 'Type de visite inconnu.', '120 caractères'])
+        expect(text).toContain(message);
+      const unknown = await call('POST', '/api/balloons/999999/inspections', {
+        inspected_on: '2026-01-01',
+        kind: 'annual',
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(
+        await t.database.db.selectFrom('balloon_inspections').select('id').where('balloon_id', '=', balloon).execute(),
+      ).toEqual([]);
+    });
   });
 
   describe("the plan's arithmetic", () => {

@@ -1,13 +1,21 @@
-import { balloonTechnicalLogPath, formatMinutes, frenchDate, type TechnicalLog } from '@app/domain';
+import {
+  BALLOON_INSPECTION_KINDS,
+  balloonTechnicalLogPath,
+  formatMinutes,
+  frenchDate,
+  type TechnicalLog,
+} from '@app/domain';
 import { Badge, Button, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconPlus } from '@tabler/icons-react';
 import { apiUrl } from '../../api/client';
-import { useApiQuery } from '../../api/hooks';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { getRead } from '../../api/reads';
+import { useDialog } from '../../lib/use-dialog';
+import { BalloonInspectionDialog } from './BalloonInspectionDialog';
 
-// Issue 30: the balloon's technical log: hours before the product, flights with their running hours, the last
-// inspection, incidents, and the next inspection due (the earlier of 12 months and 100 hours after the last);
-// CSV from GET /api/balloons/{id}/technical-log?format=csv.
+// Issue 30: the balloon's technical log: hours before the product, flights with their running hours, every
+// inspection (recorded here with 'Enregistrer une visite'), incidents, and the next inspection due (the earlier of
+// 12 months and 100 hours after the last); CSV from GET /api/balloons/{id}/technical-log?format=csv.
 
 const hours = (value: number | null | undefined) =>
   value === null || value === undefined
@@ -19,22 +27,34 @@ export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
   // The log says its failure in place (the red line below), not in a notice.
   const log = useApiQuery(getRead<TechnicalLog>('balloons', path, ['technical-log', balloonId]), { failure: null });
   const data = log.data;
+  const dialog = useDialog<true>();
+  const invalidate = useInvalidate();
   return (
     <Paper withBorder p="md" radius="md" role="region" aria-label="Livret technique">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="md">
           Livret technique
         </Title>
-        <Button
-          component="a"
-          href={apiUrl(`${path}?format=csv`)}
-          download
-          size="compact-sm"
-          variant="default"
-          leftSection={<IconDownload size={14} aria-hidden />}
-        >
-          CSV
-        </Button>
+        <Group gap="xs">
+          <Button
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconPlus size={14} aria-hidden />}
+            onClick={() => dialog.open(true)}
+          >
+            Enregistrer une visite
+          </Button>
+          <Button
+            component="a"
+            href={apiUrl(`${path}?format=csv`)}
+            download
+            size="compact-sm"
+            variant="default"
+            leftSection={<IconDownload size={14} aria-hidden />}
+          >
+            CSV
+          </Button>
+        </Group>
       </Group>
       {log.isError && <Text c="red">Le livret technique n'a pas pu être chargé.</Text>}
       {data && (
@@ -80,16 +100,18 @@ export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {data.rows.map((row) =>
+                {data.rows.map((row, index) =>
                   row.kind === 'inspection' ? (
-                    <Table.Tr key={`i-${row.date}`}>
+                    <Table.Tr key={`i-${row.date}-${index}`}>
                       <Table.Td>{frenchDate(row.date)}</Table.Td>
                       <Table.Td>
                         <Badge variant="light" color="blue">
-                          Visite
+                          {row.inspection_kind ? BALLOON_INSPECTION_KINDS[row.inspection_kind] : 'Visite'}
                         </Badge>
                       </Table.Td>
-                      <Table.Td colSpan={4} />
+                      <Table.Td colSpan={4}>
+                        {[row.inspector && `Par ${row.inspector}`, row.remarks].filter(Boolean).join(' — ')}
+                      </Table.Td>
                       <Table.Td>{hours(row.hours)}</Table.Td>
                       <Table.Td />
                     </Table.Tr>
@@ -126,6 +148,16 @@ export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
             {`${data.totals.flights} vol${data.totals.flights > 1 ? 's' : ''} réalisé${data.totals.flights > 1 ? 's' : ''}, ${formatMinutes(data.totals.minutes)} de vol.`}
           </Text>
         </>
+      )}
+      {dialog.value && (
+        <BalloonInspectionDialog
+          key={dialog.key}
+          balloonId={balloonId}
+          opened={dialog.opened}
+          onClose={dialog.close}
+          // The log and the balloon's page (its last inspection is the latest recorded now) read again.
+          onSaved={() => void invalidate('balloons')}
+        />
       )}
     </Paper>
   );
