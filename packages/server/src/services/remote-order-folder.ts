@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { constants as fsConstants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type {
+  RemoteOrderBookingRef,
+  RemoteOrderFile,
+  RemoteOrderFileState,
+  RemoteOrderImportOutcome,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../core/context.js';
 import { BadRequestError, NotFoundError } from '../core/errors.js';
@@ -18,23 +24,10 @@ import { MAX_FILE_BYTES, parseOrderFile } from './remote-order-formats.js';
 // folder): a file only ever takes a name through link(), which fails on a taken name where rename() would replace
 // the file there, and leaves a name only through a rename aside that one request alone can win.
 
-export type FileState = 'waiting' | 'imported' | 'failed';
-export type BookingRef = { id: number; number: string | null };
-export type FolderEntry = {
-  file: string;
-  state: FileState;
-  size: number;
-  modified_at: string;
-  bookings: BookingRef[];
-  errors: string[];
-  imported_at: string | null;
-};
-export type ImportOutcome = {
-  status: 'success' | 'partial' | 'failed';
-  booking: BookingRef | null;
-  bookings: (BookingRef & { created: boolean })[];
-  errors: string[];
-};
+export type FileState = RemoteOrderFileState;
+export type BookingRef = RemoteOrderBookingRef;
+export type FolderEntry = RemoteOrderFile;
+export type ImportOutcome = RemoteOrderImportOutcome;
 
 const SUBDIR: Record<Exclude<FileState, 'waiting'>, string> = { imported: 'processed', failed: 'failed' };
 const RESULTS = '.results';

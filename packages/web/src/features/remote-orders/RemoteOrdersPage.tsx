@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type RemoteOrderBookingRef, type RemoteOrderFile, type RemoteOrderImportOutcome } from '@app/domain';
 import {
   Alert,
   Anchor,
@@ -23,10 +23,16 @@ import {
   IconUpload,
   IconX,
 } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api, request } from '../../api/client';
+import { ApiError } from '../../api/client';
+import {
+  importRemoteOrder,
+  remoteOrdersRead,
+  removeRemoteOrder,
+  uploadRemoteOrder,
+} from '../../api/endpoints/remote-orders';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { pathTo } from '../../app/routes';
 import { confirmDelete, type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
 
@@ -34,28 +40,10 @@ import { confirmDelete, type DataColumn, DataTable, notifyFailure, notifySuccess
 // bookings) and failed (with their errors). Each waiting file opens the import dialog: in progress, then success,
 // partial (booking and errors) or failed (errors and 'delete file' behind the 'Suppression définitive...' check).
 
-type BookingRef = { id: number; number: string | null };
-type FolderEntry = {
-  file: string;
-  state: 'waiting' | 'imported' | 'failed';
-  size: number;
-  modified_at: string;
-  bookings: BookingRef[];
-  errors: string[];
-  imported_at: string | null;
-};
-type ImportOutcome = {
-  status: 'success' | 'partial' | 'failed';
-  booking: BookingRef | null;
-  bookings: (BookingRef & { created: boolean })[];
-  errors: string[];
-};
+type BookingRef = RemoteOrderBookingRef;
+type FolderEntry = RemoteOrderFile;
 
-const ENDPOINT = '/api/remote-orders';
-const QUERY_KEY = [ENDPOINT];
 const LOAD_FAILED = 'Erreur de chargement des commandes à distance';
-
-const removeFile = (file: string) => request<void>(`${ENDPOINT}/${encodeURIComponent(file)}`, { method: 'DELETE' });
 
 const dateTime = (value: string | null) =>
   value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : '';
@@ -101,19 +89,18 @@ function ErrorList({ errors }: { errors: string[] }) {
   );
 }
 
-type DialogState = { phase: 'running' } | { phase: 'done'; outcome: ImportOutcome };
+type DialogState = { phase: 'running' } | { phase: 'done'; outcome: RemoteOrderImportOutcome };
 
 /** In progress → success / partial / failed; a failed file can be deleted from here. */
 function ImportDialog({ file, onClose, onDone }: { file: string; onClose: () => void; onDone: () => unknown }) {
   const [state, setState] = useState<DialogState>({ phase: 'running' });
   useEffect(() => {
     let isLive = true;
-    api
-      .post<ImportOutcome>(`${ENDPOINT}/import`, { file })
+    importRemoteOrder(file)
       .then((outcome) => isLive && setState({ phase: 'done', outcome }))
       .catch((error: unknown) => {
         if (!isLive) return;
-        const body = error instanceof ApiError ? (error.body as Partial<ImportOutcome> | null) : null;
+        const body = error instanceof ApiError ? (error.body as Partial<RemoteOrderImportOutcome> | null) : null;
         setState({
           phase: 'done',
           outcome: { status: 'failed', booking: null, bookings: body?.bookings ?? [], errors: errorsOf(error) },
@@ -130,7 +117,7 @@ function ImportDialog({ file, onClose, onDone }: { file: string; onClose: () => 
 
   const deleteFile = async () => {
     const deleted = await confirmDelete({
-      onConfirm: () => removeFile(file),
+      onConfirm: () => removeRemoteOrder(file),
     });
     if (deleted) {
       notifySuccess('Fichier supprimé');
@@ -248,23 +235,17 @@ function Section({
 }
 
 export default function RemoteOrdersPage() {
-  const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: QUERY_KEY,
-    queryFn: ({ signal }) => api.get<{ data: FolderEntry[] }>(ENDPOINT, undefined, signal).then((r) => r.data),
-  });
-  useEffect(() => {
-    if (query.isError) notifyFailure(LOAD_FAILED, query.error);
-  }, [query.isError, query.error]);
+  const invalidate = useInvalidate();
+  const query = useApiQuery(remoteOrdersRead, { failure: LOAD_FAILED });
   const [importing, setImporting] = useState<string | null>(null);
   const [isUploading, setUploading] = useState(false);
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: QUERY_KEY }), [queryClient]);
+  const refresh = () => invalidate('remote-orders');
 
   const upload = async (file: File | null) => {
     if (!file) return;
     setUploading(true);
     try {
-      const { file: name } = await api.upload<{ file: string }>(ENDPOINT, file);
+      const { file: name } = await uploadRemoteOrder(file);
       notifySuccess(`Fichier déposé : ${name}`);
       await refresh();
     } catch (error) {
@@ -278,7 +259,7 @@ export default function RemoteOrdersPage() {
     if (
       await confirmDelete({
         message: `Le fichier ${row.file} sera supprimé du dossier.`,
-        onConfirm: () => removeFile(row.file),
+        onConfirm: () => removeRemoteOrder(row.file),
       })
     ) {
       notifySuccess('Fichier supprimé');
