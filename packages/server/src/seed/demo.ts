@@ -1,4 +1,11 @@
-import { addMonths, BOOKING_STATUSES, CUSTOMER_TYPES, DEFAULT_VALIDITY_MONTHS, FLIGHT_STATUSES } from '@app/domain';
+import {
+  addDays,
+  addMonths,
+  BOOKING_STATUSES,
+  CUSTOMER_TYPES,
+  DEFAULT_VALIDITY_MONTHS,
+  FLIGHT_STATUSES,
+} from '@app/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './random.js';
@@ -78,11 +85,6 @@ const many = async <T extends keyof DB>(trx: Transaction<DB>, table: T, rows: In
   }
 };
 
-export const addDays = (day: string, days: number): string => {
-  const date = new Date(`${day}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const addMinutes = (time: string, minutes: number): string => {
   const [h, m] = time.split(':').map(Number) as [number, number];
   const total = h * 60 + m + minutes;

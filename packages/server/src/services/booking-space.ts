@@ -1,4 +1,5 @@
 import {
+  addDays,
   BOOKING_STATUSES,
   type BookingSpace,
   FLIGHT_STATUSES,
@@ -64,9 +65,6 @@ export const SPACE_MESSAGES = {
   weightFlown: 'Ce passager a déjà volé : son poids fait partie du dossier du vol et ne peut plus être modifié.',
 } as const;
 
-const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date.slice(0, 10)}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const day = (value: unknown): string => String(value).slice(0, 10);
 const stamp = (value: unknown): string | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value);
@@ -90,7 +88,7 @@ async function expiryOf(
     booking.validity_date ? day(booking.validity_date) : null,
     last?.date ? addDays(day(last.date), DAYS_AFTER_LAST_FLIGHT) : null,
   ].filter((d): d is string => d !== null);
-  if (candidates.length === 0) return addDays(createdAt ?? new Date().toISOString(), DAYS_WITHOUT_DATE);
+  if (candidates.length === 0) return addDays((createdAt ?? new Date().toISOString()).slice(0, 10), DAYS_WITHOUT_DATE);
   return candidates.sort().at(-1)!;
 }
 

@@ -1,4 +1,11 @@
-import { FLIGHT_STATUSES, isCalendarDate, type PublicFlight, type PublicPlanning, SETTING_DEFAULTS } from '@app/domain';
+import {
+  addDays,
+  FLIGHT_STATUSES,
+  isCalendarDate,
+  type PublicFlight,
+  type PublicPlanning,
+  SETTING_DEFAULTS,
+} from '@app/domain';
 import type { Kysely } from 'kysely';
 import { today } from '../core/clock.js';
 import { BadRequestError } from '../core/errors.js';
@@ -22,8 +29,6 @@ export const PUBLIC_PLANNING_MAX_FLIGHTS = 500;
 export type PublicPlanningQuery = { from?: string; to?: string; location_id?: number };
 
 const DAY_MS = 86_400_000;
-const addDays = (date: string, days: number): string =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 const daysBetween = (from: string, to: string): number =>
   (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS;
 

@@ -133,9 +133,6 @@ export const BOOKING_DETAIL_QUERY: ListQuery = {
   count: ['passengers'],
 };
 
-/** React Query key of one booking's page data; under the endpoint, so refreshing '/api/bookings' reloads it. */
-export const bookingKey = (bookingId: number) => [BOOKINGS_ENDPOINT, 'detail', bookingId];
-
 const STATUSES: StatusDefinition[] = Object.values(BOOKING_STATUSES);
 export const bookingStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
   STATUSES.find((status) => status.id === id);
@@ -168,12 +165,6 @@ export const formatTime = (time: string | null | undefined): string => (time ? t
 /** 120.5 → '120,50 €'; empty for nothing. */
 export const formatAmount = (amount: number | null | undefined): string =>
   amount === null || amount === undefined ? '' : amountFormat.format(amount);
-
-/** Today as YYYY-MM-DD on the user's clock (purchase date by default). */
-export function todayIso(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
 
 /** A customer as staff name them (the one rule of the domain, which the CSV's customer.full_name follows too). */
 export function customerName(customer: Customer | null | undefined): string {

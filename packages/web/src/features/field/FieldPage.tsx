@@ -1,5 +1,5 @@
 import type { Me } from '@app/domain';
-import { FIELD_MESSAGES, type FieldFlight, type FieldOperation, FLIGHT_STATUSES } from '@app/domain';
+import { FIELD_MESSAGES, type FieldFlight, type FieldOperation, FLIGHT_STATUSES, localDate } from '@app/domain';
 import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
@@ -36,7 +36,6 @@ export const useIsOnline = () =>
   );
 
 const STATUS_BY_ID = new Map<number, { label: string }>(Object.values(FLIGHT_STATUSES).map((s) => [s.id, s]));
-const two = (n: number) => String(n).padStart(2, '0');
 const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
 const MONTHS = [
   'janvier',
@@ -61,10 +60,6 @@ export function dayLabel(date: string): string {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export { capitalized };
 export const timeLabel = (time: string | null) => (time ? time.slice(0, 5) : '');
-const localToday = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
-};
 
 export function statusLabel(flight: FieldFlight) {
   return STATUS_BY_ID.get(flight.flight_status_id)?.label ?? '';
@@ -195,7 +190,7 @@ function FlightList({ flights, issues }: { flights: FieldFlight[]; issues: Field
       </Alert>
     );
   }
-  const today = localToday();
+  const today = localDate();
   const days = [...new Set(flights.map((f) => f.scheduled_date))];
   return (
     <Stack gap="lg">

@@ -1,10 +1,10 @@
-import { FLIGHT_STATUSES, listedName, type OrderItem } from '@app/domain';
+import { FLIGHT_STATUSES, listedName, localDate, type OrderItem } from '@app/domain';
 import { Group, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { pathTo } from '../../app/routes';
 import { type DataColumn, DataList } from '../../components';
 import type { FilterDefinition } from '../../lib/list-state';
-import { formatDate, todayIso } from '../bookings/booking-model';
+import { formatDate } from '../bookings/booking-model';
 import {
   AvailabilityTag,
   FLIGHTS_ENDPOINT,
@@ -28,7 +28,7 @@ const FILTERS: FilterDefinition[] = [
     id: 'upcoming',
     label: 'À venir',
     type: 'switch',
-    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: todayIso() }] : []),
+    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: localDate() }] : []),
   },
   {
     id: 'flight_status_id',

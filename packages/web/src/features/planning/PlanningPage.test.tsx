@@ -1,18 +1,18 @@
 import type { CalendarFlight, PlanningRange } from '@app/domain';
+import { localDate } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, INTERACTION_SUITE } from '../../components/test-utils';
 import { renderWithProviders } from '../../test/render';
-import { todayIso } from '../bookings/booking-model';
 import PlanningPage from './PlanningPage';
 
 // Issue 27: a calendar day lists its flights and notes in time order (a 09:00 note before an 18:30 flight), and the
 // month shows each flight's balloon and seats state, not its time alone. POST /api/planning/range answers as
 // services/planning-range.ts does: the flights, then the events, each by date and time.
 
-const day = todayIso();
+const day = localDate();
 const flight = (id: number, time: string, balloon: string | null, availability: number | null): CalendarFlight => ({
   id,
   scheduled_date: day,

@@ -1,4 +1,4 @@
-import { type CalendarFlight, isCalendarDate, MESSAGES, type PlanningView } from '@app/domain';
+import { addDays, type CalendarFlight, isCalendarDate, localDate, MESSAGES, type PlanningView } from '@app/domain';
 import {
   ActionIcon,
   Badge,
@@ -21,11 +21,10 @@ import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery } from '../../api/hooks';
 import { statusIcon } from '../../app/status-icons';
 import { notifyFailure } from '../../components';
-import { todayIso } from '../bookings/booking-model';
 import { AvailabilityTag, flightStatusById } from '../flights/flight-model';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
-import { addDays, addMonths, dayItems, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
+import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
 
 // planning: a calendar in week and month views (remembered locally, week by default, weeks from
 // Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar, the
@@ -80,7 +79,7 @@ export default function PlanningPage() {
   const [view, setView] = usePlanningView();
   const [params, setParams] = useSearchParams();
   const dayParam = params.get('day');
-  const today = todayIso();
+  const today = localDate();
   const [anchor, setAnchor] = useState(() => (dayParam && isCalendarDate(dayParam) ? dayParam : today));
   const days = visibleDays(view, anchor);
   const from = days[0] as string;
@@ -92,7 +91,7 @@ export default function PlanningPage() {
   });
 
   const move = (step: number) =>
-    setAnchor((current) => (view === 'week' ? addDays(current, 7 * step) : addMonths(current, step)));
+    setAnchor((current) => (view === 'week' ? addDays(current, 7 * step) : monthStartPlus(current, step)));
   const openDay = (day: string) => {
     const next = new URLSearchParams(params);
     next.set('day', day);

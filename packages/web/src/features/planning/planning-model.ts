@@ -1,4 +1,5 @@
 import {
+  addDays,
   type CalendarEvent,
   type CalendarFlight,
   DEFAULT_PLANNING_VIEW,
@@ -35,11 +36,8 @@ export function dayItems(range: PlanningRange | undefined, day: string): Calenda
   );
 }
 
-const DAY_MS = 86_400_000;
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 const asDay = (date: Date) => date.toISOString().slice(0, 10);
-
-export const addDays = (day: string, days: number): string => asDay(new Date(asDate(day).getTime() + days * DAY_MS));
 
 /** Monday of the week holding `day` (weeks start on Monday). */
 export function weekStart(day: string): string {
@@ -47,7 +45,8 @@ export function weekStart(day: string): string {
   return addDays(day, -weekday);
 }
 
-export function addMonths(day: string, months: number): string {
+/** The first day of the month `months` after the month of `day` (the month view's step). */
+export function monthStartPlus(day: string, months: number): string {
   const date = asDate(day);
   date.setUTCDate(1);
   date.setUTCMonth(date.getUTCMonth() + months);
@@ -62,7 +61,7 @@ export function visibleDays(view: PlanningView, anchor: string): string[] {
   }
   const first = `${anchor.slice(0, 8)}01`;
   const start = weekStart(first);
-  const nextMonth = addMonths(first, 1);
+  const nextMonth = monthStartPlus(first, 1);
   const days: string[] = [];
   for (let day = start; days.length < 42 && (day < nextMonth || days.length % 7 !== 0); day = addDays(day, 1)) {
     days.push(day);

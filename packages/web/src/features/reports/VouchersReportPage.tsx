@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
 import {
   isCalendarDate,
+  localDate,
   VOUCHER_REPORT_MIN_DATE,
   type VoucherReport,
   type VoucherReportExpiring,
@@ -16,7 +17,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { api, apiUrl } from '../../api/client';
 import { type DataColumn, DataTable } from '../../components';
 import { notifyFailure } from '../../components/notify/notify';
-import { formatAmount, formatDate, todayIso } from '../bookings/booking-model';
+import { formatAmount, formatDate } from '../bookings/booking-model';
 
 // Issue 29 point 4, page 'Rapports' (administrators, as GET /api/reports/vouchers): what the vouchers sold and not
 // yet flown are worth at a date, by origin and business provider, what expires in the coming 12 months, and what
@@ -265,7 +266,7 @@ function ReportSkeleton() {
 }
 
 export default function VouchersReportPage() {
-  const today = todayIso();
+  const today = localDate();
   const [at, setAt] = useState(today);
   const result = useQuery({
     queryKey: [VOUCHERS_REPORT_ENDPOINT, at],

@@ -1,4 +1,4 @@
-import { BOUNDS, INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
+import { BOUNDS, INITIAL_BOOKING_STATUS_ID, localDate, MESSAGES } from '@app/domain';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { pathTo } from '../../../app/routes';
 import { FormModal, notifyFailure, useRefreshDataList } from '../../../components';
-import { BOOKINGS_ENDPOINT, todayIso } from '../booking-model';
+import { BOOKINGS_ENDPOINT } from '../booking-model';
 import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
@@ -17,7 +17,7 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   const refresh = useRefreshDataList();
   const [number, setNumber] = useState('');
   const [numberAlt, setNumberAlt] = useState('');
-  const [bookedAt, setBookedAt] = useState(todayIso());
+  const [bookedAt, setBookedAt] = useState(localDate());
   const [passengers, setPassengers] = useState<number | string>(1);
 
   // One read per opening: a number shown to a previous dialog may have been taken since.
