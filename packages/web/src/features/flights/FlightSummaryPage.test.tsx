@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { createFailedMessage, MESSAGES } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -176,5 +176,40 @@ describe('flight summary', INTERACTION_SUITE, () => {
         fake.calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/flight-notes').length,
       ).toBeGreaterThan(readsBefore),
     );
+  });
+
+  // Issue 30: a sealed flight's notes are part of its record.
+  const SEALED =
+    'Le dossier de ce vol est clôturé : le vol, ses inscriptions et ses masses ne peuvent plus être modifiés. Ouvrez une correction (avec son motif) pour le modifier.';
+
+  it('offers no note to add or change on a sealed flight, and says why', async () => {
+    answers['GET /api/flights/7/records'] = () => ({ body: { sealed: true, correction_reason: null, records: [] } });
+    serve();
+    renderSummary();
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    await within(notes).findByText('Prévoir la navette');
+    const add = within(notes).getByRole('button', { name: 'Ajouter' });
+    await waitFor(() => expect(add).toBeDisabled());
+    expect(add).toHaveAccessibleDescription(
+      'Dossier de vol clôturé : ouvrez une correction pour ajouter ou modifier une note.',
+    );
+    expect(within(notes).queryByRole('button', { name: 'Modifier la note' })).toBeNull();
+    expect(within(notes).queryByRole('button', { name: 'Supprimer la note' })).toBeNull();
+  });
+
+  it("shows the server's refusal when the record was sealed meanwhile, not a generic failure", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    answers['POST /api/flight-notes'] = () => ({ status: 409, body: { message: SEALED } });
+    serve();
+    const user = userEvent.setup();
+    renderSummary();
+    const notes = await screen.findByRole('region', { name: 'Notes' });
+    await within(notes).findByText('Prévoir la navette');
+    await user.click(within(notes).getByRole('button', { name: 'Ajouter' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nouvelle note' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note' }), 'Vent du nord');
+    await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
+    expect(await screen.findByText(SEALED)).toBeInTheDocument();
+    expect(screen.queryByText(createFailedMessage('note'))).toBeNull();
   });
 });

@@ -50,7 +50,7 @@ export default function FlightSummaryPage() {
           <FlightStatusSection flight={flight} isSealed={isSealed} />
           {isRealized && <FlightRecordSection flight={flight} isSealed={isSealed} />}
           <FlightRecordsCard flightId={id} isRealized={isRealized} onChanged={changed} />
-          <FlightNotesSection flightId={id} />
+          <FlightNotesSection flightId={id} isSealed={isSealed} />
           <RegistrationRequestsCard of="flight" id={id} onDecided={changed} />
           <WeightChangesAlert flightId={id} onSeen={changed} />
         </Stack>

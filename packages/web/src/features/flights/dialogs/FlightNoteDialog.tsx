@@ -1,8 +1,13 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { useState } from 'react';
+import { ApiError } from '../../../api/client';
 import { resource } from '../../../api/reads';
 import { FlagSwitch, FormModal, TextAreaField } from '../../../components';
 import type { DialogProps } from './flight-form';
+
+/** A note write the server refused (the flight's record sealed meanwhile: 409): its own words, else the screen's. */
+export const noteFailure = (fallback: string) => (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.body?.message ? error.body.message : fallback;
 
 export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
 
@@ -21,7 +26,7 @@ export function FlightNoteDialog({
       opened={opened}
       onClose={onClose}
       title={note ? 'Modifier la note' : 'Nouvelle note'}
-      failureMessage={note ? updateFailedMessage('note') : createFailedMessage('note')}
+      failureMessage={noteFailure(note ? updateFailedMessage('note') : createFailedMessage('note'))}
       onSubmit={() =>
         note
           ? resource('flight-notes').update(note.id, { content, is_pinned: isPinned })

@@ -5,11 +5,16 @@ import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { type FlightNote, FlightNoteDialog } from '../dialogs/FlightNoteDialog';
+import { type FlightNote, FlightNoteDialog, noteFailure } from '../dialogs/FlightNoteDialog';
 import { useFlightChanged } from './flight-summary';
 
-/** The flight's notes, the pinned ones on top (a pinned note also shows above the summary). */
-export function FlightNotesSection({ flightId }: { flightId: number }) {
+const SEALED_REASON = 'Dossier de vol clôturé : ouvrez une correction pour ajouter ou modifier une note.';
+
+/**
+ * The flight's notes, the pinned ones on top (a pinned note also shows above the summary). A sealed flight's notes
+ * are part of its record: they can no longer change, and the section says why.
+ */
+export function FlightNotesSection({ flightId, isSealed = false }: { flightId: number; isSealed?: boolean }) {
   const changed = useFlightChanged();
   const dialog = useDialog<{ note: FlightNote | null }>();
   const notes = useApiQuery(
@@ -23,7 +28,7 @@ export function FlightNotesSection({ flightId }: { flightId: number }) {
     const isDeleted = await confirmDelete({
       message: 'Cette note sera supprimée.',
       onConfirm: () => resource('flight-notes').remove(note.id),
-      failureMessage: MESSAGES.deleteFailed,
+      failureMessage: noteFailure(MESSAGES.deleteFailed),
     });
     if (isDeleted) changed();
   };
@@ -38,12 +43,19 @@ export function FlightNotesSection({ flightId }: { flightId: number }) {
             size="compact-sm"
             leftSection={<IconPlus size={14} aria-hidden />}
             onClick={() => dialog.open({ note: null })}
+            disabled={isSealed}
+            aria-describedby={isSealed ? `notes-sealed-${flightId}` : undefined}
           >
             Ajouter
           </Button>
         }
       >
         <Stack gap="xs">
+          {isSealed && (
+            <Text size="sm" c="dimmed" id={`notes-sealed-${flightId}`}>
+              {SEALED_REASON}
+            </Text>
+          )}
           {sortedNotes.map((note) => (
             <Group key={note.id} justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
               <Group gap={6} wrap="nowrap" align="flex-start" miw={0}>
@@ -52,7 +64,7 @@ export function FlightNotesSection({ flightId }: { flightId: number }) {
                   {note.content}
                 </Text>
               </Group>
-              <NoteActions onEdit={() => dialog.open({ note })} onDelete={() => removeNote(note)} />
+              {!isSealed && <NoteActions onEdit={() => dialog.open({ note })} onDelete={() => removeNote(note)} />}
             </Group>
           ))}
           {notes.data?.length === 0 && (
