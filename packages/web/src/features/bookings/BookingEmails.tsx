@@ -1,12 +1,13 @@
+import { bookingPath } from '@app/domain';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconMail, IconPaperclip } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../../api/client';
-import { FormModal, notifyFailure, SummaryCard, useRefreshDataList } from '../../components';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { getRead } from '../../api/reads';
+import { FormModal, SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
 import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
-import { BOOKINGS_ENDPOINT } from './booking-model';
 
 // The booking's mails (issue 10): 'Envoyer un email' with a template (confirmation, pre-flight information, which
 // marks it sent, tickets with their PDF attached), and every mail queued or sent for the booking, with its result
@@ -23,18 +24,15 @@ const TEMPLATES = [
 ];
 
 export function BookingEmails({ bookingId }: { bookingId: number }) {
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
+  const emailsPath = `${bookingPath(bookingId)}/emails`;
   const dialog = useDialog<'send'>();
   const [template, setTemplate] = useState('booking-confirmation');
-  const mails = useQuery({
-    queryKey: [BOOKINGS_ENDPOINT, 'emails', bookingId],
-    queryFn: ({ signal }) => api.get<QueuedMail[]>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, undefined, signal),
+  const mails = useApiQuery(getRead<QueuedMail[]>('bookings', emailsPath, ['emails', bookingId]), {
+    failure: 'Erreur de chargement des emails',
     // A queued mail leaves within seconds: follow it while one is waiting.
     refetchInterval: (query) => ((query.state.data ?? []).some((mail) => mail.status === 'pending') ? 3000 : false),
   });
-  useEffect(() => {
-    if (mails.isError) notifyFailure('Erreur de chargement des emails', mails.error);
-  }, [mails.isError, mails.error]);
 
   return (
     <SummaryCard
@@ -86,9 +84,9 @@ export function BookingEmails({ bookingId }: { bookingId: number }) {
             const message = (error as { body?: { message?: string } } | null)?.body?.message;
             return message?.startsWith('Aucune adresse') ? message : "L'envoi de l'email a échoué";
           }}
-          onSubmit={() => api.post<{ recipient: string }>(`${BOOKINGS_ENDPOINT}/${bookingId}/emails`, { template })}
+          onSubmit={() => api.post<{ recipient: string }>(emailsPath, { template })}
           onSaved={() => {
-            void refresh(BOOKINGS_ENDPOINT);
+            void invalidate('bookings');
           }}
         >
           <Radio.Group name="template" label="Modèle" required value={template} onChange={setTemplate}>

@@ -1,23 +1,15 @@
 import { MESSAGES } from '@app/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useApiQuery, useFailureNotice } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { SubNavigation } from '../../app/layout/SubNavigation';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
-import { notifyFailure } from '../../components';
 import { BookingStatusTag } from './BookingStatusTag';
-import {
-  BOOKING_DETAIL_QUERY,
-  BOOKINGS_ENDPOINT,
-  type Booking,
-  bookingKey,
-  bookingStatusById,
-  isBookingEditable,
-} from './booking-model';
+import { BOOKING_DETAIL_QUERY, type Booking, bookingStatusById, isBookingEditable } from './booking-model';
 import { ShopSyncNotifications } from './ShopImport';
 
 // single-booking: the booking's number as title, its status tag, and its three children (summary,
@@ -30,16 +22,12 @@ export const useBooking = (): BookingContext => useOutletContext<BookingContext>
 
 export default function BookingPage() {
   const bookingId = Number(useParams().bookingId);
-  const result = useQuery({
-    queryKey: bookingKey(bookingId),
-    queryFn: ({ signal }) => api.one<Booking>(BOOKINGS_ENDPOINT, bookingId, BOOKING_DETAIL_QUERY, signal),
-  });
+  // A missing booking is said on the page, not as a failure.
+  const result = useApiQuery(resource('bookings').one<Booking>(bookingId, BOOKING_DETAIL_QUERY), { failure: null });
   const booking = result.data;
   usePageTitle(booking ? `Réservation ${booking.number}` : null);
   const isMissing = result.error instanceof ApiError && result.error.status === 404;
-  useEffect(() => {
-    if (result.isError && !isMissing) notifyFailure(MESSAGES.bookingLoadFailed, result.error);
-  }, [result.isError, result.error, isMissing]);
+  useFailureNotice(isMissing ? null : MESSAGES.bookingLoadFailed, result);
 
   const status = booking ? bookingStatusById(booking.booking_status_id) : undefined;
   const back = (

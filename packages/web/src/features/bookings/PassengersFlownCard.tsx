@@ -2,11 +2,11 @@ import { MESSAGES } from '@app/domain';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconCheck, IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { pathTo } from '../../app/routes';
 import { StatusTag, SummaryCard } from '../../components';
-import { useNotifiedList } from '../../lib/use-notified-query';
-import { formatDate, PASSENGERS_ENDPOINT, type PassengerSummary } from './booking-model';
+import { formatDate, type PassengerSummary } from './booking-model';
 
 // Issue 27: who of the booking has flown and who still has to. A passenger has flown once registered on a
 // realized flight; a booking stays open until all its passengers (as many as booked) have flown, then the
@@ -15,18 +15,12 @@ import { formatDate, PASSENGERS_ENDPOINT, type PassengerSummary } from './bookin
 const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 export function PassengersFlownCard({ bookingId, passengersNumber }: { bookingId: number; passengersNumber: number }) {
-  const passengers = useNotifiedList<PassengerSummary>(
-    [PASSENGERS_ENDPOINT, 'flown-of-booking', bookingId],
-    (signal) =>
-      api.list<PassengerSummary>(
-        PASSENGERS_ENDPOINT,
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(bookingId) }],
-          embed: ['realized_flights', 'next_flights'],
-        },
-        signal,
-      ),
-    MESSAGES.passengersLoadFailed,
+  const passengers = useApiQuery(
+    resource('passengers').list<PassengerSummary>({
+      filters: [{ field: 'booking_id', op: '=', value: String(bookingId) }],
+      embed: ['realized_flights', 'next_flights'],
+    }),
+    { failure: MESSAGES.passengersLoadFailed },
   );
   const rows = passengers.data ?? [];
   const flown = rows.filter((p) => (p.realized_flights ?? []).length > 0).length;

@@ -1,23 +1,15 @@
 import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { useApiQuery, useFailureNotice } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { SubNavigation } from '../../app/layout/SubNavigation';
 import { usePageTitle } from '../../app/page-title';
 import { pathTo } from '../../app/routes';
-import { notifyFailure } from '../../components';
 import { formatLongDate } from '../bookings/booking-model';
-import {
-  FLIGHT_DETAIL_QUERY,
-  FLIGHTS_ENDPOINT,
-  type Flight,
-  FlightStatusTag,
-  flightKey,
-  isFlightEditable,
-} from './flight-model';
+import { FLIGHT_DETAIL_QUERY, type Flight, FlightStatusTag, isFlightEditable } from './flight-model';
 
 // single-flight: the flight's date and time as title, its status tag, and its children (summary,
 // operating-plan), which read the flight loaded here through the outlet context.
@@ -27,18 +19,14 @@ export const useFlight = (): FlightContext => useOutletContext<FlightContext>();
 
 export default function FlightPage() {
   const flightId = Number(useParams().flightId);
-  const result = useQuery({
-    queryKey: flightKey(flightId),
-    queryFn: ({ signal }) => api.one<Flight>(FLIGHTS_ENDPOINT, flightId, FLIGHT_DETAIL_QUERY, signal),
-  });
+  // A missing flight is said on the page, not as a failure.
+  const result = useApiQuery(resource('flights').one<Flight>(flightId, FLIGHT_DETAIL_QUERY), { failure: null });
   const flight = result.data;
   usePageTitle(
     flight ? `Vol du ${formatLongDate(flight.scheduled_date)} à ${flight.scheduled_time.slice(0, 5)}` : null,
   );
   const isMissing = result.error instanceof ApiError && result.error.status === 404;
-  useEffect(() => {
-    if (result.isError && !isMissing) notifyFailure(MESSAGES.flightLoadFailed, result.error);
-  }, [result.isError, result.error, isMissing]);
+  useFailureNotice(isMissing ? null : MESSAGES.flightLoadFailed, result);
 
   const back = (
     <Anchor

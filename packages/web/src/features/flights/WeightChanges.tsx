@@ -1,10 +1,11 @@
+import { flightPath } from '@app/domain';
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
+import { getRead } from '../../api/reads';
 import { pathTo } from '../../app/routes';
-import { notifyFailure } from '../../components';
 
 // Issue 28: 'Poids modifié après inscription'. A passenger changed their weight in their booking's space after
 // being registered on this flight: the pilot's mass plan changed. Listed until staff mark it seen ('Vu').
@@ -23,19 +24,16 @@ export type WeightChange = {
 const kg = (value: number | null) => (value === null ? '—' : `${String(value).replace('.', ',')} kg`);
 
 export function WeightChangesAlert({ flightId, onSeen }: { flightId: number; onSeen?: () => void }) {
-  const client = useQueryClient();
-  const endpoint = `/api/flights/${flightId}/weight-changes`;
-  const changes = useQuery({
-    queryKey: [endpoint],
-    queryFn: ({ signal }) => api.get<WeightChange[]>(endpoint, undefined, signal),
+  const path = `${flightPath(flightId)}/weight-changes`;
+  // A reminder, not a section: nothing shows while no weight changed, nor when the read fails.
+  const changes = useApiQuery(getRead<WeightChange[]>('flights', path, ['weight-changes', flightId]), {
+    failure: null,
   });
-  const seen = useMutation({
-    mutationFn: () => api.post(`${endpoint}/seen`),
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: [endpoint] });
-      onSeen?.();
-    },
-    onError: (error) => notifyFailure("Le changement n'a pas pu être marqué vu", error),
+  const seen = useApiMutation({
+    write: () => api.post(`${path}/seen`),
+    invalidates: ['flights'],
+    failure: "Le changement n'a pas pu être marqué vu",
+    onSuccess: () => onSeen?.(),
   });
   if (!changes.data || changes.data.length === 0) return null;
   return (

@@ -94,8 +94,6 @@ export const FLIGHT_DETAIL_QUERY: ListQuery = {
   append: ['flight_masses', 'compliance'],
 };
 
-export const flightKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'detail', flightId];
-
 const STATUSES: StatusDefinition[] = Object.values(FLIGHT_STATUSES);
 export const flightStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
   STATUSES.find((status) => status.id === id);

@@ -1,13 +1,12 @@
 import { FLIGHT_STATUSES, MESSAGES } from '@app/domain';
 import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
+import { useApiQuery } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
 import { statusIcon } from '../../../app/status-icons';
-import { notifyFailure, StatusTag } from '../../../components';
-import { formatDate, formatTime, PASSENGERS_ENDPOINT, type Passenger } from '../booking-model';
+import { StatusTag } from '../../../components';
+import { formatDate, formatTime, type Passenger } from '../booking-model';
 
 /** Passenger flight list: date, time and status of each flight, each linked to its flight. */
 export function PassengerFlightsDialog({
@@ -22,20 +21,10 @@ export function PassengerFlightsDialog({
   opened: boolean;
   onClose: () => void;
 }) {
-  const result = useQuery({
-    queryKey: [PASSENGERS_ENDPOINT, 'flights', passenger.id],
-    queryFn: ({ signal }) =>
-      api.one<Passenger>(
-        PASSENGERS_ENDPOINT,
-        passenger.id,
-        { embed: ['flights.flight_status', 'flights.location'] },
-        signal,
-      ),
-    enabled: opened,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    resource('passengers').one<Passenger>(passenger.id, { embed: ['flights.flight_status', 'flights.location'] }),
+    { failure: MESSAGES.passengersLoadFailed, enabled: opened },
+  );
   const flights = result.data?.flights ?? [];
   return (
     <Modal

@@ -1,9 +1,10 @@
+import { flightPath } from '@app/domain';
 import { Anchor, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import { FlagSwitch, FormModal, notifyFailure, notifyWarning } from '../../../components';
 import { formatLongDate, formatTime } from '../../bookings/booking-model';
-import { FLIGHTS_ENDPOINT, type Flight } from '../flight-model';
+import type { Flight } from '../flight-model';
 
 // Issue 12 point 2: choosing 'Reporté - météo' in the status dialog opens this one. It says what the action does,
 // lets staff choose whether each referent gets the 'vol reporté météo' mail, and runs it all in one call
@@ -46,9 +47,7 @@ export function PostponeFlightDialog({
       submitLabel="Reporter le vol"
       failureMessage="Le report du vol a échoué"
       successMessage={null}
-      onSubmit={() =>
-        api.post<PostponementResult>(`${FLIGHTS_ENDPOINT}/${flight.id}/postpone`, { send_mail: sendMail })
-      }
+      onSubmit={() => api.post<PostponementResult>(`${flightPath(flight.id)}/postpone`, { send_mail: sendMail })}
       onSaved={onSaved}
     >
       <Text size="sm">
