@@ -1,4 +1,4 @@
-import type { Capability } from '@app/domain';
+import type { Capability, SessionUser } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
@@ -15,15 +15,8 @@ export interface AppContext {
   config: Config;
 }
 
-export type SessionUser = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  role_id: number;
-  role: { id: number; slug: string; label: string };
-  capabilities: string[];
-};
+/** The signed-in user as GET /api/me answers it (the domain's session contract). */
+export type { SessionUser };
 
 export type Auth =
   | { kind: 'user'; user: SessionUser; sessionId: string }

@@ -1,38 +1,11 @@
+import type { BookingSummary, PassengerSummary } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 
 // Compact booking and passenger shapes shared by the special endpoints (linked bookings, a flight's bookings,
 // the passenger search). Loaded in one query per concern for a whole set of ids, never one query per row.
 
-export type PassengerSummary = {
-  id: number;
-  booking_id: number;
-  ticket_number: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string;
-  is_referent: number;
-  email: string | null;
-  phone: string | null;
-  department: string | null;
-  age: number | null;
-  weight: number | null;
-  passenger_type_id: number | null;
-};
-
-export type BookingSummary = {
-  id: number;
-  number: string;
-  number_alt: string | null;
-  booked_at: string | null;
-  passengers_number: number;
-  booking_status_id: number;
-  booking_status: { id: number; slug: string; label: string };
-  customer_id: number | null;
-  location_id: number | null;
-  prestation_id: number | null;
-  has_pre_flight_infos: number;
-};
+export type { BookingSummary, PassengerSummary };
 
 /** The columns of a PassengerSummary (full_name aside), shared with the add-passengers answer built in SQL. */
 export const PASSENGER_SUMMARY_COLUMNS = [

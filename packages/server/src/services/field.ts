@@ -3,6 +3,7 @@ import {
   FIELD_MESSAGES,
   FIELD_PASSENGER_FIELDS,
   FIELD_RECORD_FIELDS,
+  type FieldBoarding,
   type FieldFlight,
   type FieldName,
   type FieldOperation,
@@ -286,10 +287,8 @@ export async function getFieldFlight(db: Kysely<DB>, auth: Auth | null, flightId
   return shaped;
 }
 
-export type FieldBoardingRecord = {
-  takeoff_place: string | null;
-  passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
-};
+/** GET /api/flights/{id}/field-boarding's answer (the domain's flights contract). */
+export type FieldBoardingRecord = FieldBoarding;
 
 /**
  * GET /api/flights/{id}/field-boarding: what the field recorded of the boarding, for the office's flight page (every

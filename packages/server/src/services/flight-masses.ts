@@ -1,10 +1,8 @@
 import {
-  type AllowanceCheck,
   allowanceCheck,
-  type CrewCheck,
   computeTakeoffMass,
   crewCheck,
-  type FuelCheck,
+  type FlightMasses,
   fuelCheck,
   SETTING_DEFAULTS,
 } from '@app/domain';
@@ -18,42 +16,7 @@ import { runShaped } from '../engine/compiled.js';
 // MINUTES (how pilots state them: "1 h 30 de vol, 30 min de réserve"), converted to hours for the fuel.
 // A missing input makes every value that depends on it null, never NaN, never a silent 0.
 
-export type FlightMasses = {
-  /** Pilot weight + bag weight (a missing bag weight counts 0); null without a pilot or a pilot weight. */
-  pilot: number | null;
-  /** Registered passengers' declared weights + passengers_count × the allowance (clothing + hand baggage + supplement). */
-  passengers: number;
-  passengers_weight: number;
-  passengers_count: number;
-  /** Registered passengers with no weight entered: `passengers` under-counts by their weight. */
-  passengers_without_weight: number;
-  /** Setting ofp_passenger_supplement, the operator's own extra kg per passenger beyond the allowance (0 by default). */
-  passenger_supplement: number;
-  /** The allowance of BOP.ADD.600 (settings ofp_allowance_clothing, ofp_allowance_baggage) with its formula. */
-  allowance: AllowanceCheck;
-  /** Fuel loaded against consumption × (planned flight time + reserve), with its formula. */
-  fuel: FuelCheck | null;
-  /** More than 19 passengers needs a second crew member on board. */
-  crew: CrewCheck;
-  /** Balloon empty_mass. */
-  balloon: number | null;
-  /** Balloon gas_mass (the fuel load on board). */
-  gas: number | null;
-  /** pilot + passengers + balloon + gas; null when one of them is unknown. */
-  total: number | null;
-  /** The maximum takeoff mass calculator: lift at the flight's maximum altitude. */
-  max_takeoff_mass: number | null;
-  outside_temperature: number | null;
-  pressure: number | null;
-  /** max_takeoff_mass − total: what can still be loaded (negative: overloaded). */
-  margin: number | null;
-  /** The balloon's certified maximum takeoff mass, shown beside the computed one. */
-  balloon_takeoff_max_mass: number | null;
-  /** flying_time + reserve (30 min, 15 with one cylinder, or the balloon's reserve_time when longer), minutes. */
-  flight_duration: number | null;
-  /** hourly_consumption × (flying_time + reserve) / 60, kg. */
-  fuel_needed: number | null;
-};
+export type { FlightMasses };
 
 /** Inputs of one flight, as loaded; kept apart from the SQL so the arithmetic is unit-tested on its own. */
 export type FlightMassInputs = {
@@ -210,6 +173,9 @@ export async function loadFlightMassInputs(
             .selectFrom('flight_teammates as ft')
             .select((e) => e.fn.countAll<number>().as('n'))
             .whereRef('ft.flight_id', '=', 'f.id')
+            // On board only: the retrieve crew on the ground is no second crew member (services/flight-crew.ts); a
+            // literal, so the query stays compiled once per number of ids.
+            .where('ft.on_board', '=', sql.lit(1))
             .as('teammates'),
         't.count',
         't.weighed',

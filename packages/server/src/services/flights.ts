@@ -1,23 +1,12 @@
-import { INITIAL_FLIGHT_STATUS_ID, MESSAGES } from '@app/domain';
+import { type FlightBooking, INITIAL_FLIGHT_STATUS_ID, MESSAGES } from '@app/domain';
 import type { Kysely, Selectable } from 'kysely';
 import type { Auth } from '../core/context.js';
 import { NotFoundError } from '../core/errors.js';
 import type { DB, FlightsTable } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import {
-  type BookingSummary,
-  groupBy,
-  loadBookingSummaries,
-  loadPassengers,
-  type PassengerSummary,
-  referentOf,
-} from './booking-summaries.js';
+import { groupBy, loadBookingSummaries, loadPassengers, referentOf } from './booking-summaries.js';
 
-export type FlightBooking = BookingSummary & {
-  referent_passenger: PassengerSummary | null;
-  /** Only the passengers of this booking registered on the flight. */
-  passengers: (PassengerSummary & { registration_id: number })[];
-};
+export type { FlightBooking };
 
 async function assertFlightExists(db: Kysely<DB>, id: number): Promise<void> {
   const row = await db.selectFrom('flights').select('id').where('id', '=', id).executeTakeFirst();

@@ -1,4 +1,11 @@
-import { BOOKING_STATUSES, isCalendarDate, MESSAGES } from '@app/domain';
+import {
+  BOOKING_STATUSES,
+  type CalendarEvent,
+  type CalendarFlight,
+  isCalendarDate,
+  MESSAGES,
+  type PlanningRange,
+} from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -12,24 +19,7 @@ import { passengersStillToFly } from './flight-realization.js';
 
 export const MAX_RANGE_DAYS = 42;
 
-export type CalendarFlight = {
-  id: number;
-  scheduled_date: string;
-  scheduled_time: string;
-  flight_status_id: number;
-  balloon: { id: number; label: string; passengers: number } | null;
-  location: { id: number; label: string } | null;
-  passengers_count: number;
-  availability: number | null;
-  is_public: number;
-};
-export type CalendarEvent = { id: number; scheduled_date: string; scheduled_time: string; title: string };
-export type PlanningRange = {
-  flights: CalendarFlight[];
-  events: CalendarEvent[];
-  /** Pending passengers asking for each day that has some, by YYYY-MM-DD. */
-  pending_passengers: Record<string, number>;
-};
+export type { CalendarEvent, CalendarFlight, PlanningRange };
 
 const DAY_MS = 86_400_000;
 

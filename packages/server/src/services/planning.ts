@@ -1,4 +1,10 @@
-import { BOOKING_STATUSES, type ComplianceItem } from '@app/domain';
+import {
+  BOOKING_STATUSES,
+  type PlanningDay,
+  type PlanningEventItem,
+  type PlanningFlightItem,
+  type PlanningItem,
+} from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { fullName } from './booking-summaries.js';
@@ -10,55 +16,7 @@ import { precompiled } from './precompiled.js';
 // of flights: flights with their lookups and registration totals, events, pending passengers. Precompiled: this
 // is read by every planning screen and by API clients.
 
-export type PlanningFlightItem = {
-  kind: 'flight';
-  id: number;
-  scheduled_date: string;
-  scheduled_time: string;
-  is_public: number;
-  takeoff_temperature: number | null;
-  flight_max_altitude: number | null;
-  takeoff_time: string | null;
-  landing_time: string | null;
-  flight_type_id: number | null;
-  location_id: number | null;
-  prestation_id: number | null;
-  balloon_id: number | null;
-  pilot_id: number | null;
-  flight_status_id: number;
-  flight_status: { id: number; slug: string; label: string; color: string | null; icon: string; is_editable: number };
-  flight_type: { id: number; label: string } | null;
-  location: { id: number; label: string; takeoff_altitude: number | null } | null;
-  prestation: { id: number; label: string } | null;
-  balloon: {
-    id: number;
-    label: string;
-    passengers: number;
-    market_mass: number | null;
-    envelope_temperature: number | null;
-    volume: number | null;
-  } | null;
-  pilot: { id: number; full_name: string } | null;
-  passengers_count: number;
-  /** Sum of the registered passengers' weights (kg); passengers without a weight count for 0. */
-  total_weight: number;
-  /** balloon.passengers − passengers_count; null without a balloon. */
-  availability: number | null;
-  /** Issue 30: the flight file's warnings on the flight's day (pilot currency, inspection, fuel, crew). */
-  compliance?: ComplianceItem[];
-};
-
-export type PlanningEventItem = {
-  kind: 'event';
-  id: number;
-  scheduled_date: string;
-  scheduled_time: string;
-  title: string;
-  description: string | null;
-};
-
-export type PlanningItem = PlanningFlightItem | PlanningEventItem;
-export type PlanningDay = { items: PlanningItem[]; pending_passengers: number };
+export type { PlanningDay, PlanningEventItem, PlanningFlightItem, PlanningItem };
 
 /** One query: the flights with their lookups, and the registration totals aggregated for that day only. */
 const dayFlightsQuery = precompiled(

@@ -11,6 +11,7 @@ import {
   SECRET_SETTINGS,
   SETTING_DEFAULTS,
   type SettingKey,
+  type SettingRow,
   SU_ONLY_SETTINGS,
   WEBSITE_INVALID,
 } from '@app/domain';
@@ -20,7 +21,7 @@ import type { Auth } from '../core/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory, SECRET_MARKER } from '../engine/history.js';
-import { sanitizeEmailBody } from '../resources/administration.js';
+import { sanitizeEmailBody } from '../resources/email-templates.js';
 import { shopAddressProblem } from './shop-address.js';
 
 // Single settings read and write (the online shop's keys are su only). Values are stored as text: switches '1'/'0',
@@ -110,7 +111,8 @@ const NUMBER_BOUNDS: Partial<Record<SettingKey, Bound>> = {
   ofp_allowance_baggage: BOUNDS.allowance,
 };
 
-export type Setting = { key: string; value: string | null; is_set?: boolean };
+/** A setting as GET /api/settings lists it (the domain's settings contract). */
+export type Setting = SettingRow;
 /**
  * Who asks: su reads and writes every key; other roles never see the online-shop credentials. `seal`
  * encrypts a secret before it is stored (services/secret-box.ts).
