@@ -58,3 +58,19 @@ export const authorOf = (auth: Auth | null | undefined): number | null => (auth?
 // What flights are made of: balloons, locations, pilots, teammates, prestations and their
 // ticket templates. Each `is_default` is exclusive (the new-flight dialog is pre-filled with it).
 export const exclusiveDefault = [{ field: 'is_default' }];
+
+export const statusFields = {
+  id: f.id(),
+  slug: f.string({ notNull: true }),
+  label: f.string({ notNull: true }),
+  label_plural: f.string({ notNull: true }),
+  color: f.string(),
+  icon: f.string({ notNull: true }),
+  is_editable: f.flag(),
+  position: f.integer({ notNull: true }),
+};
+
+export const byPosition = [
+  { field: 'position', direction: 'ASC' as const },
+  { field: 'id', direction: 'ASC' as const },
+];

@@ -2,8 +2,8 @@ import { historyDetails, historyRecordTitle } from '@app/domain';
 import { sql } from 'kysely';
 import { nameHistoryRows } from '../engine/history-labels.js';
 import type { Field, Resource } from '../engine/types.js';
-import { isOpenHistoryEntry, isSu } from './administration.js';
 import { f } from './fields.js';
+import { isOpenHistoryEntry, isSu } from './settings.js';
 
 // The write history (engine/history.ts, migration 0020): the whole log for administrators through the generic list
 // (filters on who, resource, record, date range; pages), read-only. The booking and flight pages read their own

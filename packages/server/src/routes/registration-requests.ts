@@ -3,7 +3,7 @@ import { acceptRegistrationRequest, refuseRegistrationRequest } from '../service
 import { pathId } from './params.js';
 
 // Staff decide a registration request (issue 11 point 4; 'Accepter' / 'Refuser'). The list is the
-// engine's GET /api/registration-requests (resources/planning.ts).
+// engine's GET /api/registration-requests (resources/registration-requests.ts).
 export async function registerRegistrationRequestRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
   app.post('/api/registration-requests/:id/accept', async (request) =>

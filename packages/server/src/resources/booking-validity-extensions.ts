@@ -3,18 +3,8 @@ import { ref, table } from '../engine/sql.js';
 import type { Field, Resource } from '../engine/types.js';
 import { f, fullNameSql } from './fields.js';
 
-// Read-only records of issue 12: the validity extensions of a booking ('Prolonger') and the manifest a
-// weather-postponed flight keeps. Both are written only by their services (services/validity.ts,
-// services/postponement.ts), never through the generic writes.
-
-/** The author's name (not the user record: an operator reading a booking has no access to the users list). */
-const userName: Field = {
-  type: 'string',
-  sql: (a) => {
-    const u = `${a}_u`;
-    return sql`(select ${fullNameSql(u)} from ${table('users', u)} where ${ref(u, 'id')} = ${ref(a, 'user_id')})`;
-  },
-};
+// A booking's validity extensions ('Prolonger', the weather rules): read-only here, written only by
+// services/validity.ts and services/voucher-rules.ts.
 
 /** An automatic extension's author reads 'Automatique' (issue 29); a manual one's, its user's name. */
 const extensionAuthor: Field = {
@@ -59,32 +49,5 @@ export const bookingValidityExtensions: Resource = {
   },
   relations: { booking: { kind: 'belongsTo', target: 'bookings', foreignKey: 'booking_id' } },
   defaultOrder: [{ field: 'created_at', direction: 'DESC' }],
-  routes: { list: {}, read: {} },
-};
-
-export const flightPostponements: Resource = {
-  name: 'flight-postponements',
-  table: 'flight_postponements',
-  fields: {
-    id: f.id(),
-    flight_id: f.integer({ notNull: true }),
-    passenger_id: f.integer(),
-    booking_id: f.integer(),
-    full_name: f.string(),
-    weight: f.number(),
-    registered_at: f.timestamp({ notNull: false }),
-    postponed_at: f.timestamp(),
-    user_id: f.integer(),
-    user_name: userName,
-  },
-  relations: {
-    flight: { kind: 'belongsTo', target: 'flights', foreignKey: 'flight_id' },
-    passenger: { kind: 'belongsTo', target: 'passengers', foreignKey: 'passenger_id' },
-    booking: { kind: 'belongsTo', target: 'bookings', foreignKey: 'booking_id' },
-  },
-  defaultOrder: [
-    { field: 'booking_id', direction: 'ASC' },
-    { field: 'id', direction: 'ASC' },
-  ],
   routes: { list: {}, read: {} },
 };
