@@ -3,6 +3,7 @@ import {
   isCalendarDate,
   localDate,
   VOUCHER_REPORT_MIN_DATE,
+  VOUCHERS_REPORT_PATH,
   type VoucherReport,
   type VoucherReportExpiring,
   type VoucherReportGroup,
@@ -12,18 +13,18 @@ import { BarChart } from '@mantine/charts';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
-import { api, apiUrl } from '../../api/client';
+import { keepPreviousData } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { apiUrl } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { getRead } from '../../api/reads';
 import { type DataColumn, DataTable } from '../../components';
-import { notifyFailure } from '../../components/notify/notify';
 import { formatAmount, formatDate } from '../bookings/booking-model';
 
 // Issue 29 point 4, page 'Rapports' (administrators, as GET /api/reports/vouchers): what the vouchers sold and not
 // yet flown are worth at a date, by origin and business provider, what expires in the coming 12 months, and what
 // each of the last 12 months sold, flew, lost to expiry and refunded. The same figures download as a CSV.
 
-export const VOUCHERS_REPORT_ENDPOINT = '/api/reports/vouchers';
 const LOAD_FAILED = 'Erreur de chargement du rapport';
 
 const monthFormat = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -268,17 +269,16 @@ function ReportSkeleton() {
 export default function VouchersReportPage() {
   const today = localDate();
   const [at, setAt] = useState(today);
-  const result = useQuery({
-    queryKey: [VOUCHERS_REPORT_ENDPOINT, at],
-    queryFn: ({ signal }) => api.get<VoucherReport>(`${VOUCHERS_REPORT_ENDPOINT}?at=${at}`, undefined, signal),
-    // The figures of the previous date stay while the next ones load: the page does not jump.
-    placeholderData: keepPreviousData,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(LOAD_FAILED, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    getRead<VoucherReport>('vouchers-report', `${VOUCHERS_REPORT_PATH}?${new URLSearchParams({ at })}`, [at]),
+    {
+      failure: LOAD_FAILED,
+      // The figures of the previous date stay while the next ones load: the page does not jump.
+      placeholderData: keepPreviousData,
+    },
+  );
 
-  const csvUrl = apiUrl(`${VOUCHERS_REPORT_ENDPOINT}?${new URLSearchParams({ at, format: 'csv' })}`);
+  const csvUrl = apiUrl(`${VOUCHERS_REPORT_PATH}?${new URLSearchParams({ at, format: 'csv' })}`);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
