@@ -1,4 +1,4 @@
-import { type PublicFlight, type PublicPlanning, REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
+import { PUBLIC_REGISTRATION_REQUESTS_PATH, type PublicFlight, REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
 import {
   Alert,
   Badge,
@@ -13,19 +13,17 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError, publicApi } from '../../api/client';
+import { publicPlanningRead } from '../../api/endpoints/public';
+import { useApiQuery } from '../../api/hooks';
 import { formatLongDate } from '../bookings/booking-model';
 
 // /widget/planning (issue 11 point 3): the page an operator frames in its own site. No session and no app shell:
 // the coming public flights (GET /api/public/planning, the server already leaves out anything personal and the
 // restrictive locations unless `?location_id=` names one), and a form to ask to join one with the booking number
 // and the referent's last name. The server frames only /widget/* (http/security-headers.ts).
-
-export const PUBLIC_PLANNING_ENDPOINT = '/api/public/planning';
-export const PUBLIC_REQUESTS_ENDPOINT = '/api/public/registration-requests';
 
 /** '07:30' → '07h30', as French sites write times. */
 const frenchTime = (time: string) => time.slice(0, 5).replace(':', 'h');
@@ -71,7 +69,7 @@ function RequestDialog({ flight, onClose }: { flight: PublicFlight | null; onClo
     setSending(true);
     setOutcome(null);
     try {
-      await publicApi.post(PUBLIC_REQUESTS_ENDPOINT, {
+      await publicApi.post(PUBLIC_REGISTRATION_REQUESTS_PATH, {
         flight_id: flight.id,
         booking_number: number.trim(),
         last_name: lastName.trim(),
@@ -178,14 +176,8 @@ export default function PublicPlanningPage() {
   const [params] = useSearchParams();
   const locationId = params.get('location_id');
   const [picked, setPicked] = useState<PublicFlight | null>(null);
-  const path = locationId
-    ? `${PUBLIC_PLANNING_ENDPOINT}?location_id=${encodeURIComponent(locationId)}`
-    : PUBLIC_PLANNING_ENDPOINT;
-  const planning = useQuery({
-    queryKey: [PUBLIC_PLANNING_ENDPOINT, locationId],
-    queryFn: ({ signal }) => publicApi.get<PublicPlanning>(path, signal),
-    retry: false,
-  });
+  // A disabled widget or an unknown place answers 404, which the page says in place: no notice.
+  const planning = useApiQuery(publicPlanningRead(locationId), { failure: null, retry: false });
 
   const days = new Map<string, PublicFlight[]>();
   for (const flight of planning.data?.flights ?? []) {
