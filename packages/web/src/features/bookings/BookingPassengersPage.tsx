@@ -106,7 +106,7 @@ export function PassengerDialog({
     if (customer.isError) notifyFailure(MESSAGES.customerLoadFailed, customer.error);
   }, [customer.isError, customer.error]);
   const ticketCheck = useUniqueNumber({
-    endpoint: PASSENGERS_ENDPOINT,
+    entity: 'passengers',
     field: 'ticket_number',
     value: String(values.ticket_number ?? ''),
     excludeId: passenger?.id,

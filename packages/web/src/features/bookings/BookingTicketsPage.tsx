@@ -1,13 +1,13 @@
-import { MESSAGES } from '@app/domain';
+import { bookingPath, MESSAGES } from '@app/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconTicket } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { api, apiUrl } from '../../api/client';
-import { notifyFailure } from '../../components';
+import { useState } from 'react';
+import { apiUrl } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 import { CompanyDetailsAlert } from '../settings/CompanyDetailsAlert';
 import { useBooking } from './BookingPage';
-import { PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
+import type { Passenger } from './booking-model';
 
 // single-booking tickets (issue 8): the PDF tickets rendered by the server from the ticket template of the booking's
 // prestation, one for the whole booking and one per passenger, previewed in the page and downloadable. Above them, a
@@ -15,20 +15,12 @@ import { PASSENGERS_ENDPOINT, type Passenger } from './booking-model';
 
 export default function BookingTicketsPage() {
   const { booking } = useBooking();
-  const bookingPdf = apiUrl(`/api/bookings/${booking.id}/tickets.pdf`);
+  const bookingPdf = apiUrl(`${bookingPath(booking.id)}/tickets.pdf`);
   const [preview, setPreview] = useState(bookingPdf);
-  const result = useQuery({
-    queryKey: [PASSENGERS_ENDPOINT, 'of-booking', booking.id, 'tickets'],
-    queryFn: ({ signal }) =>
-      api.list<Passenger>(
-        PASSENGERS_ENDPOINT,
-        { filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }] },
-        signal,
-      ),
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    resource('passengers').list<Passenger>({ filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }] }),
+    { failure: MESSAGES.passengersLoadFailed },
+  );
   const passengers = result.data ?? [];
 
   return (

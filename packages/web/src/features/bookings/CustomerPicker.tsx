@@ -1,12 +1,11 @@
-import { MESSAGES } from '@app/domain';
+import { MESSAGES, type Paginated } from '@app/domain';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { notifyFailure } from '../../components';
+import { useApiQuery } from '../../api/hooks';
+import { apiRead, resource } from '../../api/reads';
 import { useSearchText } from '../../lib/debounce';
-import { CUSTOMERS_ENDPOINT, type Customer, customerName } from './booking-model';
+import { type Customer, customerName } from './booking-model';
 import classes from './CustomerPicker.module.css';
 
 // Issue 27: a repeat customer is picked, not typed again (which made a duplicate). The booking's customer dialog
@@ -39,19 +38,16 @@ export function CustomerSearch({
   onPick: (customer: PickedCustomer) => void;
 }) {
   const search = useSearchText(text);
-  const results = useQuery({
-    queryKey: [CUSTOMERS_ENDPOINT, 'pick-search', search],
-    queryFn: ({ signal }) =>
+  const results = useApiQuery(
+    apiRead<Paginated<PickedCustomer>>('customers', ['pick-search', search], (signal) =>
       api.page<PickedCustomer>(
-        CUSTOMERS_ENDPOINT,
+        resource('customers').path,
         { search, count: ['bookings'], page: 1, per_page: RESULTS, embed: ['customer_type'] },
         signal,
       ),
-    enabled: search !== '',
-  });
-  useEffect(() => {
-    if (results.isError) notifyFailure(MESSAGES.searchFailed, results.error);
-  }, [results.isError, results.error]);
+    ),
+    { failure: MESSAGES.searchFailed, enabled: search !== '' },
+  );
   const found = search === '' ? [] : (results.data?.data ?? []).filter((c) => c.id !== excludeId);
   const total = results.data?.count ?? 0;
   return (

@@ -1,9 +1,9 @@
 import { type Filter, MESSAGES } from '@app/domain';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { api } from '../../api/client';
-import { notifyFailure } from '../../components';
+import { ENTITY_PATHS, type Entity } from '../../api/entities';
+import { useApiQuery } from '../../api/hooks';
+import { apiRead } from '../../api/reads';
 
 // Before saving, look for another record (another id when editing) with the same number; a match shows
 // 'Ce numéro existe déjà' under the field and blocks saving. The server refuses the same with a 422 anyway.
@@ -18,7 +18,7 @@ export type UniqueNumberCheck = {
 };
 
 export function useUniqueNumber(options: {
-  endpoint: string;
+  entity: Entity;
   field: string;
   value: string;
   /** The record being edited, left out of the search. */
@@ -27,24 +27,18 @@ export function useUniqueNumber(options: {
   /** False leaves the check off (an empty optional number, a locked field). */
   isEnabled?: boolean;
 }): UniqueNumberCheck {
-  const { endpoint, field, excludeId, failureMessage, isEnabled = true } = options;
+  const { entity, field, excludeId, failureMessage, isEnabled = true } = options;
   const value = options.value.trim();
   const [debounced] = useDebouncedValue(value, CHECK_DELAY_MS);
   const isActive = isEnabled && debounced !== '' && debounced === value;
-  const result = useQuery({
-    queryKey: [endpoint, 'unique', field, debounced, excludeId ?? null],
-    queryFn: ({ signal }) => {
+  const result = useApiQuery(
+    apiRead<{ id: number }[]>(entity, ['unique', field, debounced, excludeId ?? null], (signal) => {
       const filters: Filter[] = [{ field, op: '=', value: debounced }];
       if (excludeId) filters.unshift({ field: 'id', op: '<>', value: String(excludeId) });
-      return api.list<{ id: number }>(endpoint, { filters }, signal);
-    },
-    enabled: isActive,
-    staleTime: 0,
-    gcTime: 0,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(failureMessage, result.error);
-  }, [result.isError, result.error, failureMessage]);
+      return api.list<{ id: number }>(ENTITY_PATHS[entity], { filters }, signal);
+    }),
+    { failure: failureMessage, enabled: isActive, staleTime: 0, gcTime: 0 },
+  );
   if (!isEnabled || value === '') return { error: undefined, isChecking: false };
   const isChecking = debounced !== value || result.isFetching;
   const isTaken = isActive && (result.data?.length ?? 0) > 0;

@@ -1,8 +1,8 @@
 import { type ComplianceItem, formatMinutes, frenchDate } from '@app/domain';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
-import { FLIGHTS_ENDPOINT, type Flight } from './flight-model';
+import { useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
+import type { Flight } from './flight-model';
 
 // The plan page's checks (issue 30, BOP.ADD.600): each check green or red with its formula and inputs, so the
 // pilot can redo it by hand, as the printed plan shows them. The pilot's currency and the balloon's inspection come
@@ -45,15 +45,11 @@ const day = (value: string | null | undefined) => (value ? frenchDate(value) : '
 type Check = { key: string; mark: Mark; name: string; text: string; formula?: string };
 
 export function FlightChecks({ flight }: { flight: Flight }) {
-  const file = useQuery({
-    queryKey: [FLIGHTS_ENDPOINT, 'flight-file', flight.id],
-    queryFn: ({ signal }) =>
-      api.get<{ flight_file: FlightFile | null }>(
-        `${FLIGHTS_ENDPOINT}/${flight.id}`,
-        { append: ['flight_file'] },
-        signal,
-      ),
-  });
+  // Read apart from the page's flight (its append is slower); silent, the plan shows the flight's own warnings.
+  const file = useApiQuery(
+    resource('flights').one<{ flight_file: FlightFile | null }>(flight.id, { append: ['flight_file'] }),
+    { failure: null },
+  );
   const m = flight.flight_masses;
   const f = file.data?.flight_file;
   const items = f?.compliance ?? flight.compliance ?? [];

@@ -4,7 +4,6 @@ import { IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../api/client';
-import { ENTITY_PATHS } from '../../../api/entities';
 import { useFailureNotice } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
@@ -31,7 +30,7 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
   useFailureNotice(LIST_LOAD_FAILED_MESSAGES.flightSchedules, slots);
   // The booking-info dialog reports both checks with the 'alternatif' variant.
   const numberCheck = useUniqueNumber({
-    endpoint: ENTITY_PATHS.bookings,
+    entity: 'bookings',
     field: 'number',
     value: String(values.number ?? ''),
     excludeId: booking.id,
@@ -39,7 +38,7 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
     isEnabled: !isNumberLocked,
   });
   const altCheck = useUniqueNumber({
-    endpoint: ENTITY_PATHS.bookings,
+    entity: 'bookings',
     field: 'number_alt',
     value: String(values.number_alt ?? ''),
     excludeId: booking.id,

@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
+import { useFailureNotice, useInvalidate } from '../../../api/hooks';
+import { resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
-import { FormModal, notifyFailure, useRefreshDataList } from '../../../components';
-import { BOOKINGS_ENDPOINT } from '../booking-model';
+import { FormModal } from '../../../components';
 import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
@@ -14,7 +15,7 @@ import { useUniqueNumber } from '../use-unique-number';
 
 export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const navigate = useNavigate();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const [number, setNumber] = useState('');
   const [numberAlt, setNumberAlt] = useState('');
   const [bookedAt, setBookedAt] = useState(localDate());
@@ -22,6 +23,7 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
 
   // One read per opening: a number shown to a previous dialog may have been taken since.
   const [openedAt] = useState(() => Date.now());
+  // The next number has no contract in the data layer yet: read and keyed here.
   const next = useQuery({
     queryKey: ['/api/booking-next-number', openedAt],
     queryFn: ({ signal }) => api.get<{ number: string }>('/api/booking-next-number', undefined, signal),
@@ -32,18 +34,16 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   useEffect(() => {
     if (next.data && number === '') setNumber(next.data.number);
   }, [next.data, number]);
-  useEffect(() => {
-    if (next.isError) notifyFailure(MESSAGES.bookingNumberGenerationFailed, next.error);
-  }, [next.isError, next.error]);
+  useFailureNotice(MESSAGES.bookingNumberGenerationFailed, next);
 
   const numberCheck = useUniqueNumber({
-    endpoint: BOOKINGS_ENDPOINT,
+    entity: 'bookings',
     field: 'number',
     value: number,
     failureMessage: MESSAGES.bookingNumberCheckFailed,
   });
   const altCheck = useUniqueNumber({
-    endpoint: BOOKINGS_ENDPOINT,
+    entity: 'bookings',
     field: 'number_alt',
     value: numberAlt,
     failureMessage: MESSAGES.bookingNumberAltCheckFailed,
@@ -58,7 +58,7 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
       failureMessage={MESSAGES.bookingCreateFailed}
       canSubmit={!numberCheck.error && !altCheck.error && !numberCheck.isChecking && !altCheck.isChecking}
       onSubmit={() =>
-        api.create<{ id: number }>(BOOKINGS_ENDPOINT, {
+        resource('bookings').create<{ id: number }>({
           number: number.trim(),
           number_alt: numberAlt.trim(),
           booked_at: bookedAt || null,
@@ -67,7 +67,7 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
         })
       }
       onSaved={(booking) => {
-        void refresh(BOOKINGS_ENDPOINT);
+        void invalidate('bookings');
         navigate(pathTo('single-booking', { bookingId: booking.id }));
       }}
     >
