@@ -28,6 +28,7 @@ import * as bookingSpace from './migrations/0030_booking_space.js';
 import * as flightFile from './migrations/0031_flight_file.js';
 import * as fieldSync from './migrations/0032_field_sync.js';
 import * as balloonInspections from './migrations/0033_balloon_inspections.js';
+import * as crewOnBoard from './migrations/0034_crew_on_board.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -60,6 +61,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0030_booking_space': bookingSpace,
   '0031_flight_file': flightFile,
   '0033_balloon_inspections': balloonInspections,
+  '0034_crew_on_board': crewOnBoard,
 };
 
 /**

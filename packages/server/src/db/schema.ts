@@ -392,7 +392,12 @@ export type BalloonInspectionsTable = {
   user_id: number | null;
 };
 
-export type FlightTeammatesTable = { flight_id: number; teammate_id: number };
+export type FlightTeammatesTable = {
+  flight_id: number;
+  teammate_id: number;
+  /** 1: a crew member on board (counts for the 19-passenger rule); 0: the retrieve crew on the ground (0034). */
+  on_board: Generated<number>;
+};
 export type RegistrationsTable = { id: Id; flight_id: number; passenger_id: number; created_at: Stamp };
 /** A customer's request from the public planning widget; staff accept or refuse it (migration 0018). */
 export type RegistrationRequestsTable = {

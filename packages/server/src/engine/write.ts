@@ -133,12 +133,25 @@ async function writeLists(
     const relation = resource.relations?.[name];
     if (!relation) continue;
     if (relation.kind === 'manyToMany') {
-      await trx.deleteFrom(relation.pivot).where(relation.localKey, '=', id).execute();
+      // The links that stay are kept as they are (a pivot's own columns: a teammate on board stays on board);
+      // those gone are removed, the new ones added.
+      let gone = trx.deleteFrom(relation.pivot).where(relation.localKey, '=', id);
+      if (ids.length) gone = gone.where(relation.foreignKey, 'not in', ids);
+      await gone.execute();
       if (ids.length) {
-        await trx
-          .insertInto(relation.pivot)
-          .values(ids.map((other) => ({ [relation.localKey]: id, [relation.foreignKey]: other })))
+        const kept = await trx
+          .selectFrom(relation.pivot)
+          .select(relation.foreignKey)
+          .where(relation.localKey, '=', id)
           .execute();
+        const keptIds = new Set(kept.map((row) => Number(row[relation.foreignKey])));
+        const added = [...new Set(ids)].filter((other) => !keptIds.has(other));
+        if (added.length) {
+          await trx
+            .insertInto(relation.pivot)
+            .values(added.map((other) => ({ [relation.localKey]: id, [relation.foreignKey]: other })))
+            .execute();
+        }
       }
     } else if (relation.kind === 'hasMany') {
       const target = targetOf(registry, relation);

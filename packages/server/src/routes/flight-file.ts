@@ -2,6 +2,7 @@ import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError } from '../core/errors.js';
 import { logbookPdf } from '../pdf/lazy.js';
+import { flightCrew, setCrewOnBoard } from '../services/flight-crew.js';
 import {
   flightRecordPdf,
   listFlightRecords,
@@ -62,6 +63,10 @@ export async function registerFlightFileRoutes(app: FastifyInstance): Promise<vo
   const { db } = app.ctx;
 
   app.get('/api/flights/:id/records', async (request) => listFlightRecords(db, pathId(request)));
+
+  // Who is on board (the pilot and the teammates marked so) and who is the retrieve crew on the ground.
+  app.get('/api/flights/:id/crew', async (request) => flightCrew(db, pathId(request)));
+  app.put('/api/flights/:id/crew', async (request) => setCrewOnBoard(db, pathId(request), bodyOf(request)));
 
   app.post('/api/flights/:id/records', async (request, reply) => {
     try {

@@ -333,11 +333,57 @@ describe(`flight file on ${engine}`, () => {
           message: "20 passagers : au-delà de 19, un second membre d'équipage doit être à bord.",
         },
       ]);
+      // A teammate of the flight is the retrieve crew on the ground until marked on board: still 1 on board.
+      const driver = await newTeammate(db);
+      const second = await newTeammate(db);
       await db
         .insertInto('flight_teammates')
-        .values({ flight_id: flight, teammate_id: await newTeammate(db) })
+        .values([
+          { flight_id: flight, teammate_id: driver },
+          { flight_id: flight, teammate_id: second },
+        ])
         .execute();
+      expect(await codes(flight, 'crew_count')).toHaveLength(1);
+      expect((await call('GET', `/api/flights/${flight}/crew`)).json().crew).toEqual({
+        passengers_count: 20,
+        crew_on_board: 1,
+        is_ok: false,
+      });
+      // One of the two on board: pilot + 1 = 2 crew members for 20 passengers.
+      const marked = await call('PUT', `/api/flights/${flight}/crew`, { on_board: [second] });
+      expect(marked.statusCode).toBe(200);
+      expect(marked.json().crew).toEqual({ passengers_count: 20, crew_on_board: 2, is_ok: true });
+      expect(marked.json().teammates.map((m: { id: number; on_board: number }) => [m.id, m.on_board])).toEqual(
+        expect.arrayContaining([
+          [driver, 0],
+          [second, 1],
+        ]),
+      );
       expect(await codes(flight, 'crew_count')).toEqual([]);
+      expect((await call('GET', `/api/flights/${flight}?append=flight_masses`)).json().flight_masses.crew).toEqual({
+        passengers_count: 20,
+        crew_on_board: 2,
+        is_ok: true,
+      });
+      // Saving the flight's teammates again (the flight's form) keeps who is on board.
+      const saved = await call('PUT', `/api/flights/${flight}`, { teammates: [driver, second] });
+      expect(saved.statusCode).toBe(200);
+      expect(await codes(flight, 'crew_count')).toEqual([]);
+      // Back on the ground: the warning again.
+      await call('PUT', `/api/flights/${flight}/crew`, { on_board: [] });
+      expect(await codes(flight, 'crew_count')).toHaveLength(1);
+    });
+
+    it('marks on board only teammates of the flight, in French', async () => {
+      const { db } = t.database;
+      const flight = await newFlight(db);
+      const stranger = await newTeammate(db);
+      const refused = await call('PUT', `/api/flights/${flight}/crew`, { on_board: [stranger] });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({ on_board: ["Un équipier coché n'est pas de l'équipe de ce vol."] });
+      const malformed = await call('PUT', `/api/flights/${flight}/crew`, { on_board: 'tous' });
+      expect(malformed.statusCode).toBe(422);
+      expect((await call('PUT', '/api/flights/999999/crew', { on_board: [] })).statusCode).toBe(404);
     });
   });
 
@@ -428,6 +474,7 @@ describe(`flight file on ${engine}`, () => {
         await call('DELETE', `/api/flight-notes/${note.id}`),
         await call('PUT', `/api/passengers/${first}`, { weight: 95 }),
         await call('POST', `/api/flights/${flight}/postpone`, { send_mail: 0 }),
+        await call('PUT', `/api/flights/${flight}/crew`, { on_board: [] }),
       ];
       for (const res of refused) {
         expect(res.statusCode, res.body).toBe(409);

@@ -1,10 +1,10 @@
-import type { ComplianceItem } from '@app/domain';
-import { Alert, Anchor, Button, Code, List, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { type ComplianceItem, type CrewCheck, MAX_PASSENGERS_SINGLE_CREW } from '@app/domain';
+import { Alert, Anchor, Button, Checkbox, Code, List, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError, api, apiUrl } from '../../api/client';
-import { FormModal, notifySuccess, SummaryCard } from '../../components';
+import { FormModal, notifyFailure, notifySuccess, SummaryCard } from '../../components';
 import { formatDate } from '../bookings/booking-model';
 import { FLIGHTS_ENDPOINT } from './flight-model';
 
@@ -302,6 +302,74 @@ export function FlightRecordsCard({
           </Stack>
         )}
       </FormModal>
+    </SummaryCard>
+  );
+}
+
+type FlightCrew = { teammates: { id: number; full_name: string; on_board: 0 | 1 }[]; crew: CrewCheck };
+
+/**
+ * Who flies in the basket (GET/PUT /api/flights/{id}/crew): the pilot and the teammates ticked 'à bord'; the others
+ * are the retrieve crew on the ground. Past 19 passengers a second crew member must be on board: only those ticked
+ * count. Shown when the flight has teammates; read-only when the flight cannot change (sealed, realized...).
+ */
+export function CrewOnBoardCard({
+  flightId,
+  isEditable,
+  onChanged,
+}: {
+  flightId: number;
+  isEditable: boolean;
+  onChanged: () => void;
+}) {
+  const path = `${FLIGHTS_ENDPOINT}/${flightId}/crew`;
+  const crew = useQuery({
+    queryKey: [FLIGHTS_ENDPOINT, 'crew', flightId],
+    queryFn: ({ signal }) => api.get<FlightCrew>(path, undefined, signal),
+  });
+  const [isSaving, setSaving] = useState(false);
+  const data = crew.data;
+  if (!data || data.teammates.length === 0) return null;
+  const onBoard = data.teammates.filter((t) => t.on_board === 1);
+  const toggle = async (id: number, isOnBoard: boolean) => {
+    const ids = data.teammates.filter((t) => (t.id === id ? isOnBoard : t.on_board === 1)).map((t) => t.id);
+    setSaving(true);
+    try {
+      await api.put(path, { on_board: ids });
+      await crew.refetch();
+      onChanged();
+    } catch (error) {
+      const message =
+        error instanceof ApiError && (error.status === 409 || error.status === 422) && error.body?.message
+          ? error.body.message
+          : "L'équipage à bord n'a pas pu être enregistré";
+      notifyFailure(message, error);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const { crew: check } = data;
+  return (
+    <SummaryCard title="Équipage à bord">
+      <Stack gap={6}>
+        <Text size="sm">
+          {`À bord : le pilote${onBoard.length > 0 ? ` et ${onBoard.map((t) => t.full_name).join(', ')}` : ' seul'} (${check.crew_on_board} membre${check.crew_on_board > 1 ? 's' : ''} d'équipage pour ${check.passengers_count} passager${check.passengers_count > 1 ? 's' : ''}). Les équipiers non cochés sont l'équipe de récupération au sol.`}
+        </Text>
+        {data.teammates.map((t) => (
+          <Checkbox
+            key={t.id}
+            label={`${t.full_name} à bord`}
+            checked={t.on_board === 1}
+            disabled={!isEditable || isSaving}
+            onChange={(event) => void toggle(t.id, event.currentTarget.checked)}
+          />
+        ))}
+        {!check.is_ok && (
+          <Text size="sm" c="red">
+            {`Au-delà de ${MAX_PASSENGERS_SINGLE_CREW} passagers, cochez un second membre d'équipage à bord.`}
+          </Text>
+        )}
+      </Stack>
     </SummaryCard>
   );
 }

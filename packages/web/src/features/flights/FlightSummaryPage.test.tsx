@@ -77,6 +77,8 @@ function serve() {
     if (answer) return answer(call);
     if (path.endsWith('/history')) return { body: pageOf([], 1, 0) };
     if (path === '/api/flights/7/records') return { body: { sealed: false, correction_reason: null, records: [] } };
+    if (path === '/api/flights/7/crew')
+      return { body: { teammates: [], crew: { passengers_count: 2, crew_on_board: 1, is_ok: true } } };
     if (path === '/api/flights/7/field-boarding') return { body: { takeoff_place: null, passengers: [] } };
     return { body: [] };
   });
@@ -211,5 +213,37 @@ describe('flight summary', INTERACTION_SUITE, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Valider' }));
     expect(await screen.findByText(SEALED)).toBeInTheDocument();
     expect(screen.queryByText(createFailedMessage('note'))).toBeNull();
+  });
+
+  it('marks a teammate on board: only those ticked count as crew, the others are the retrieve crew', async () => {
+    let onBoard: number[] = [];
+    const crew = () => ({
+      body: {
+        teammates: [
+          { id: 5, full_name: 'Hugo Bernard', on_board: onBoard.includes(5) ? 1 : 0 },
+          { id: 6, full_name: 'Inès Petit', on_board: onBoard.includes(6) ? 1 : 0 },
+        ],
+        crew: { passengers_count: 20, crew_on_board: 1 + onBoard.length, is_ok: onBoard.length > 0 },
+      },
+    });
+    answers['GET /api/flights/7/crew'] = crew;
+    answers['PUT /api/flights/7/crew'] = (call) => {
+      onBoard = (call.body as { on_board: number[] }).on_board;
+      return crew();
+    };
+    serve();
+    const user = userEvent.setup();
+    renderSummary();
+    const card = await screen.findByRole('region', { name: 'Équipage à bord' });
+    expect(card).toHaveTextContent("À bord : le pilote seul (1 membre d'équipage pour 20 passagers)");
+    expect(card).toHaveTextContent("Au-delà de 19 passagers, cochez un second membre d'équipage à bord.");
+    await user.click(within(card).getByRole('checkbox', { name: 'Inès Petit à bord' }));
+    await waitFor(() => expect(card).toHaveTextContent("À bord : le pilote et Inès Petit (2 membres d'équipage"));
+    expect(fake.calls.filter((c) => c.method === 'PUT').map((c) => [c.url.pathname, c.body])).toEqual([
+      ['/api/flights/7/crew', { on_board: [6] }],
+    ]);
+    expect(within(card).getByRole('checkbox', { name: 'Inès Petit à bord' })).toBeChecked();
+    expect(within(card).getByRole('checkbox', { name: 'Hugo Bernard à bord' })).not.toBeChecked();
+    expect(card).not.toHaveTextContent('Au-delà de 19 passagers');
   });
 });

@@ -4,7 +4,7 @@ import { IconPin } from '@tabler/icons-react';
 import { FieldBoardingSection } from '../field/FieldBoardingSection';
 import { HistorySection } from '../history/HistorySection';
 import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
-import { ComplianceAlert, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
+import { ComplianceAlert, CrewOnBoardCard, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
 import { FlightActions } from './summary/FlightActions';
 import { FlightInfoSection } from './summary/FlightInfoSection';
@@ -50,6 +50,7 @@ export default function FlightSummaryPage() {
           <FlightStatusSection flight={flight} isSealed={isSealed} />
           {isRealized && <FlightRecordSection flight={flight} isSealed={isSealed} />}
           <FlightRecordsCard flightId={id} isRealized={isRealized} onChanged={changed} />
+          <CrewOnBoardCard flightId={id} isEditable={!isSealed} onChanged={changed} />
           <FlightNotesSection flightId={id} isSealed={isSealed} />
           <RegistrationRequestsCard of="flight" id={id} onDecided={changed} />
           <WeightChangesAlert flightId={id} onSeen={changed} />
