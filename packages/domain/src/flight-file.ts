@@ -261,9 +261,9 @@ export function allowanceCheck(i: {
 
 export type CrewCheck = { passengers_count: number; crew_on_board: number; is_ok: boolean };
 
-/** The pilot is on board; teammates of the flight count as the other crew members. */
-export function crewCheck(passengersCount: number, teammates: number): CrewCheck {
-  const crew = 1 + teammates;
+/** The pilot is on board; the teammates marked on board are the other crew members (not the retrieve crew). */
+export function crewCheck(passengersCount: number, teammatesOnBoard: number): CrewCheck {
+  const crew = 1 + teammatesOnBoard;
   return {
     passengers_count: passengersCount,
     crew_on_board: crew,
