@@ -80,13 +80,15 @@ export function useInvalidate(): (...entities: Entity[]) => Promise<void> {
 
 export type ApiMutationOptions<V, R> = {
   write: (variables: V) => Promise<R>;
-  /** The entities the write changes: re-read before the mutation resolves, so the screen shows the saved state. */
+  /** The entities the write changes: re-read before the mutation resolves. */
   invalidates?: readonly Entity[];
   /** Shown in red when the write fails; a function chooses by the error (the server's own 422 message...). */
   failure?: string | ((error: unknown) => string);
   /** Shown in green after the write. */
   success?: string;
   onSuccess?: (result: R, variables: V) => void;
+  /** For screens that say a refusal in place (the passenger's space, under its field) rather than in a notice. */
+  onError?: (error: Error, variables: V) => void;
 };
 
 export function useApiMutation<V = void, R = unknown>({
@@ -95,17 +97,21 @@ export function useApiMutation<V = void, R = unknown>({
   failure,
   success,
   onSuccess,
+  onError,
 }: ApiMutationOptions<V, R>): UseMutationResult<R, Error, V> {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: write,
+    // The screen answers at once (closes its dialog, says it in place); the mutation resolves, and the green notice
+    // shows, once the changed entities are read again and the page holds the saved state.
     onSuccess: async (result, variables) => {
+      onSuccess?.(result, variables);
       await invalidate(...invalidates);
       if (success) notifySuccess(success);
-      onSuccess?.(result, variables);
     },
-    onError: (error) => {
+    onError: (error, variables) => {
       if (failure !== undefined) notifyFailure(typeof failure === 'function' ? failure(error) : failure, error);
+      onError?.(error, variables);
     },
   });
 }

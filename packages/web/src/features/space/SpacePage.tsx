@@ -21,17 +21,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useParams } from 'react-router';
-import { ApiError, publicApi } from '../../api/client';
+import { ApiError } from '../../api/client';
+import { spaceRead, spaceWrites } from '../../api/endpoints/space';
+import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { formatDate, formatLongDate } from '../bookings/booking-model';
 
 // /espace/{token} (issue 28): the customer's own page of their booking, opened from the link staff send. No session
 // and no app shell (the link is the key, the API under /api/space/{token} checks it on every call). Mobile first:
 // one column at 375 px, each passenger a card of its own, every field labelled.
-
-export const spaceEndpoint = (token: string) => `/api/space/${encodeURIComponent(token)}`;
 
 const LOAD_FAILED = 'Votre espace est momentanément indisponible. Réessayez dans quelques instants.';
 const SAVE_FAILED = "L'enregistrement a échoué. Réessayez dans quelques instants.";
@@ -100,12 +99,11 @@ function PassengerCard({
   types: BookingSpace['passenger_types'];
   isEditable: boolean;
 }) {
-  const client = useQueryClient();
   const [form, setForm] = useState<PassengerForm>(() => formOf(passenger));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const save = useMutation({
-    mutationFn: () => {
+  const save = useApiMutation({
+    write: () => {
       const body = {
         first_name: form.first_name,
         last_name: form.last_name,
@@ -115,15 +113,13 @@ function PassengerCard({
         weight: numberOrNull(form.weight),
         passenger_type_id: form.passenger_type_id ? Number(form.passenger_type_id) : null,
       };
-      return passenger
-        ? publicApi.put<SpacePassenger>(`${spaceEndpoint(token)}/passengers/${passenger.id}`, body)
-        : publicApi.post<SpacePassenger>(`${spaceEndpoint(token)}/passengers`, body);
+      return passenger ? spaceWrites.updatePassenger(token, passenger.id, body) : spaceWrites.addPassenger(token, body);
     },
-    onSuccess: async () => {
+    invalidates: ['space'],
+    onSuccess: () => {
       setErrors({});
       setOutcome({ ok: true, message: 'Passager enregistré.' });
       if (!passenger) setForm(formOf(null));
-      await client.invalidateQueries({ queryKey: [spaceEndpoint(token)] });
     },
     onError: (error) => {
       const failure = failureOf(error);
@@ -241,22 +237,20 @@ function PassengerCard({
 }
 
 function RequestedDates({ token, space }: { token: string; space: BookingSpace }) {
-  const client = useQueryClient();
   const [date, setDate] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: [spaceEndpoint(token)] });
-  const add = useMutation({
-    mutationFn: () => publicApi.post(`${spaceEndpoint(token)}/requested-dates`, { date }),
-    onSuccess: async () => {
+  const add = useApiMutation({
+    write: () => spaceWrites.addRequestedDate(token, date),
+    invalidates: ['space'],
+    onSuccess: () => {
       setDate('');
       setError(null);
-      await refresh();
     },
     onError: (e) => setError(Object.values(failureOf(e).fields)[0] ?? failureOf(e).message),
   });
-  const remove = useMutation({
-    mutationFn: (id: number) => publicApi.remove(`${spaceEndpoint(token)}/requested-dates/${id}`),
-    onSuccess: refresh,
+  const remove = useApiMutation({
+    write: (id: number) => spaceWrites.removeRequestedDate(token, id),
+    invalidates: ['space'],
     onError: (e) => setError(failureOf(e).message),
   });
   const isEditable = space.booking.is_editable;
@@ -324,17 +318,15 @@ function RequestedDates({ token, space }: { token: string; space: BookingSpace }
 }
 
 function Offers({ token, space }: { token: string; space: BookingSpace }) {
-  const client = useQueryClient();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
-  const ask = useMutation({
-    mutationFn: (flight: SpaceOffer) =>
-      publicApi.post(`${spaceEndpoint(token)}/registration-requests`, { flight_id: flight.id }),
-    onSuccess: async () => {
+  const ask = useApiMutation({
+    write: (flight: SpaceOffer) => spaceWrites.askRegistration(token, flight.id),
+    invalidates: ['space'],
+    onSuccess: () => {
       setOutcome({
         ok: true,
         message: 'Votre demande est envoyée : notre équipe vous confirmera l’inscription par email.',
       });
-      await client.invalidateQueries({ queryKey: [spaceEndpoint(token)] });
     },
     onError: (e) => setOutcome({ ok: false, message: Object.values(failureOf(e).fields)[0] ?? failureOf(e).message }),
   });
@@ -406,12 +398,8 @@ const REQUEST_STATUS: Record<string, { label: string; color: string }> = {
 
 export default function SpacePage() {
   const { token = '' } = useParams();
-  const space = useQuery({
-    queryKey: [spaceEndpoint(token)],
-    queryFn: ({ signal }) => publicApi.get<BookingSpace>(spaceEndpoint(token), signal),
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  // The page says a failure in place (a link gone, too many tries), not in a notice.
+  const space = useApiQuery(spaceRead(token), { failure: null, retry: false, refetchOnWindowFocus: false });
 
   if (space.isPending) {
     return (
