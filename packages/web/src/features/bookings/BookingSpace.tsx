@@ -1,12 +1,13 @@
-import type { SpaceLinkState } from '@app/domain';
+import { bookingPath, type SpaceLinkState } from '@app/domain';
 import { Button, CopyButton, Group, Radio, Stack, Text, TextInput } from '@mantine/core';
 import { IconLink, IconMail } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, request } from '../../api/client';
-import { confirmDelete, FormModal, notifyFailure, SummaryCard, useRefreshDataList } from '../../components';
+import { useApiMutation, useApiQuery, useInvalidate } from '../../api/hooks';
+import { getRead } from '../../api/reads';
+import { confirmDelete, FormModal, SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
-import { BOOKINGS_ENDPOINT, type Booking, formatDate } from './booking-model';
+import { type Booking, formatDate } from './booking-model';
 
 // Issue 28: the booking's block of the customer's space. The link is shown once, when made ('Nouveau lien'): the
 // server keeps only its hash, so it cannot show it again; a new one replaces it. 'Envoyer par email' sends the
@@ -20,24 +21,21 @@ export const completedByCustomerText = (booking: Pick<Booking, 'completed_by_cus
   booking.completed_by_customer_at ? `Complété par le client le ${stampText(booking.completed_by_customer_at)}` : null;
 
 export function BookingSpaceCard({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
-  const client = useQueryClient();
-  const refresh = useRefreshDataList();
-  const endpoint = `${BOOKINGS_ENDPOINT}/${booking.id}/space-link`;
+  const invalidate = useInvalidate();
+  const endpoint = `${bookingPath(booking.id)}/space-link`;
   const [created, setCreated] = useState<{ url: string; expires_at: string } | null>(null);
   const [recipient, setRecipient] = useState<'buyer' | 'beneficiary'>('buyer');
   const dialog = useDialog<'send'>();
-  const state = useQuery({
-    queryKey: [endpoint],
-    queryFn: ({ signal }) => api.get<SpaceLinkState>(endpoint, undefined, signal),
+  // Silent when it cannot be read: the card then offers to create a link, which says its own failure.
+  const state = useApiQuery(getRead<SpaceLinkState>('bookings', endpoint, ['space-link', booking.id]), {
+    failure: null,
   });
-  const reload = () => client.invalidateQueries({ queryKey: [endpoint] });
-  const create = useMutation({
-    mutationFn: () => api.post<{ url: string; expires_at: string }>(endpoint),
-    onSuccess: async (answer) => {
-      setCreated(answer);
-      await reload();
-    },
-    onError: (error) => notifyFailure("Le lien de l'espace client n'a pas pu être créé", error),
+  const reload = () => invalidate('bookings');
+  const create = useApiMutation({
+    write: () => api.post<{ url: string; expires_at: string }>(endpoint),
+    invalidates: ['bookings'],
+    failure: "Le lien de l'espace client n'a pas pu être créé",
+    onSuccess: (answer) => setCreated(answer),
   });
   const link = state.data;
   const hasBeneficiary = Boolean(booking.beneficiary_email);
@@ -156,7 +154,6 @@ export function BookingSpaceCard({ booking, isEditable }: { booking: Booking; is
           onSubmit={() => api.post<{ recipient: string }>(`${endpoint}/email`, { to: recipient })}
           onSaved={() => {
             void reload();
-            void refresh(BOOKINGS_ENDPOINT);
           }}
         >
           <Radio.Group
