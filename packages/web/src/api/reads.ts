@@ -1,4 +1,5 @@
 import type { ListQuery, OrderItem } from '@app/domain';
+import { queryOptions } from '@tanstack/react-query';
 import { api, type RequestOptions, request } from './client';
 import { ENTITY_PATHS, type Entity, entityKey } from './entities';
 
@@ -36,7 +37,7 @@ export function resource<T = unknown>(entity: Entity) {
 }
 
 /** GET of a path that answers one document (a report, a log) under `entity`'s key. */
-export const getRead = <T>(entity: Entity, path: string, params: readonly unknown[] = [path]) =>
+export const getRead = <T>(entity: Entity, path: string, params: readonly unknown[] = []) =>
   apiRead<T>(entity, params, (signal) => api.get<T>(path, undefined, signal));
 
 /** A read sent as POST (the planning's ranges and days ask with a body). */
@@ -58,3 +59,7 @@ export const filterOptionsRead = (endpoint: string, count: string[] | undefined,
   pathRead(endpoint, ['filter-options', count ?? [], order], (signal) =>
     api.list<Record<string, unknown>>(endpoint, { count, order }, signal),
   );
+
+/** A read as a route loader starts it before the page's code arrives (the page's useApiQuery then finds it). */
+export const prefetchOptions = <T>({ key, read }: ApiRead<T>) =>
+  queryOptions({ queryKey: key, queryFn: ({ signal }) => read(signal) });

@@ -21,16 +21,15 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
+import { useApiQuery } from '../../api/hooks';
 import { pathTo } from '../../app/routes';
 import { type DataColumn, DataTable } from '../../components';
-import { notifyFailure } from '../../components/notify/notify';
 import { formatAmount, formatTime } from '../bookings/booking-model';
 import { ComplianceLines } from '../flights/FlightFile';
 import { AvailabilityTag, FlightStatusTag, PassengerCounter } from '../flights/flight-model';
-import { dashboardQuery } from './dashboard-query';
+import { dashboardRead } from './dashboard-query';
 
 // The charts (a chart library of 100 kB) and the day's pending bookings (the planning's dialog and what it brings)
 // load after the figures: a first visit paints the day's work without waiting for either.
@@ -191,12 +190,7 @@ function DashboardSkeleton() {
 const soldLabel = (n: number) => (n > 1 ? `${n} réservations vendues` : `${n} réservation vendue`);
 
 export default function DashboardPage() {
-  const result = useQuery({
-    ...dashboardQuery,
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(LOAD_FAILED, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(dashboardRead, { failure: LOAD_FAILED });
 
   if (result.isPending) return <DashboardSkeleton />;
   if (result.isError) {
