@@ -1,22 +1,19 @@
+import { type FieldBoarding, flightFieldBoardingPath } from '@app/domain';
 import { Paper, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { getRead } from '../../api/reads';
 
 // The office's flight page (issue 31): what the crew recorded on the launch field, check-in and briefing passenger
 // by passenger and the takeoff place, once the device has sent it. Nothing is shown before the field wrote anything.
 
-type FieldBoarding = {
-  takeoff_place: string | null;
-  passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
-};
-
 const presence = (value: 0 | 1 | null) => (value === 1 ? 'Présent' : value === 0 ? 'Absent' : 'Non pointé');
 
 export function FieldBoardingSection({ flightId }: { flightId: number }) {
-  const { data } = useQuery({
-    queryKey: ['flights', flightId, 'field-boarding'],
-    queryFn: ({ signal }) => api.get<FieldBoarding>(`/api/flights/${flightId}/field-boarding`, undefined, signal),
-  });
+  // An extra of the flight page: when it cannot be read, the page goes without it (no notice).
+  const { data } = useApiQuery(
+    getRead<FieldBoarding>('flights', flightFieldBoardingPath(flightId), [flightId, 'field-boarding']),
+    { failure: null },
+  );
   const hasRecord =
     !!data && (data.takeoff_place !== null || data.passengers.some((p) => p.is_present !== null || p.is_briefed === 1));
   if (!hasRecord) return null;

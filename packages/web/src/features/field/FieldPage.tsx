@@ -1,5 +1,12 @@
-import type { Me } from '@app/domain';
-import { FIELD_MESSAGES, type FieldFlight, type FieldOperation, FLIGHT_STATUSES, localDate } from '@app/domain';
+import {
+  FIELD_FLIGHTS_PATH,
+  FIELD_MESSAGES,
+  type FieldFlight,
+  type FieldOperation,
+  FLIGHT_STATUSES,
+  localDate,
+  type Me,
+} from '@app/domain';
 import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
@@ -108,7 +115,7 @@ function FieldDay({ me }: { me: Me }) {
   const isOnline = useIsOnline();
   const flightsQuery = useQuery({
     queryKey: flightsKey(userId),
-    queryFn: ({ signal }) => api.get<FieldFlight[]>('/api/field/flights', undefined, signal),
+    queryFn: ({ signal }) => api.get<FieldFlight[]>(FIELD_FLIGHTS_PATH, undefined, signal),
   });
   const issuesQuery = useQuery<FieldIssue[]>({
     queryKey: issuesKey(userId),

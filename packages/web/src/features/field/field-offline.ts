@@ -1,11 +1,12 @@
-import type { Me } from '@app/domain';
 import {
   FIELD_PASSENGER_FIELDS,
+  FIELD_SYNC_PATH,
   type FieldFlight,
   type FieldName,
   type FieldOperation,
   type FieldSyncAnswer,
   type FieldValue,
+  type Me,
 } from '@app/domain';
 import {
   dehydrate,
@@ -109,7 +110,7 @@ export async function setUpFieldOffline(client: QueryClient, me: Me): Promise<vo
     gcTime: Number.POSITIVE_INFINITY,
     scope: { id: 'field-sync' },
     mutationFn: async (op: FieldOperation) => {
-      const answer = await api.post<FieldSyncAnswer>('/api/field/sync', { operations: [op] });
+      const answer = await api.post<FieldSyncAnswer>(FIELD_SYNC_PATH, { operations: [op] });
       return answer.results[0];
     },
     retry: (count: number, error: unknown) => isRetryable(error) && count < 1000,
