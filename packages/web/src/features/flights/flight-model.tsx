@@ -1,10 +1,8 @@
 import {
-  type AllowanceCheck,
   availabilityState,
   type ComplianceItem,
-  type CrewCheck,
   FLIGHT_STATUSES,
-  type FuelCheck,
+  type FlightMasses,
   flightAvailabilityDisplay,
   type ListQuery,
   passengerCounterDisplay,
@@ -66,27 +64,7 @@ export type Flight = {
   compliance?: ComplianceItem[];
 };
 
-export type FlightMasses = {
-  pilot: number | null;
-  passengers: number;
-  passengers_weight: number;
-  passengers_count: number;
-  passengers_without_weight: number;
-  passenger_supplement: number;
-  balloon: number | null;
-  gas: number | null;
-  total: number | null;
-  max_takeoff_mass: number | null;
-  outside_temperature: number | null;
-  pressure: number | null;
-  margin: number | null;
-  balloon_takeoff_max_mass: number | null;
-  flight_duration: number | null;
-  fuel_needed: number | null;
-  allowance?: AllowanceCheck;
-  fuel?: FuelCheck | null;
-  crew?: CrewCheck;
-};
+export type { FlightMasses };
 
 /** The flight page's read (GET /api/flights/{id}?embed=...&count=passengers&append=flight_masses). */
 export const FLIGHT_DETAIL_QUERY: ListQuery = {
