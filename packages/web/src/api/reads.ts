@@ -28,6 +28,11 @@ export function resource<T = unknown>(entity: Entity) {
     /** Every row of the query (no paging). */
     list: <R = T>(query: ListQuery = {}) =>
       apiRead<R[]>(entity, ['list', query], (signal) => api.list<R>(path, query, signal)),
+    /** How many rows match (a one-row page's count: the server counts exactly, nothing travels). */
+    count: (query: ListQuery = {}) =>
+      apiRead<number>(entity, ['count', query], (signal) =>
+        api.page<unknown>(path, { ...query, page: 1, per_page: 1 }, signal).then((answer) => answer.count),
+      ),
     one: <R = T>(id: number, query: ListQuery = {}) =>
       apiRead<R>(entity, ['one', id, query], (signal) => api.one<R>(path, id, query, signal)),
     create: <R = T>(body: unknown) => api.create<R>(path, body),

@@ -1,27 +1,21 @@
-import { BOOKING_STATUSES, type Paginated } from '@app/domain';
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import { BOOKING_STATUSES } from '@app/domain';
+import { useApiQueries, useApiQuery } from '../../api/hooks';
+import { resource } from '../../api/reads';
 
 // The live counts beside the open booking statuses in the navigation (issue 8): one exact count per status,
-// refreshed every minute and whenever a screen refreshes '/api/bookings' after a save.
+// refreshed every minute and whenever a screen invalidates 'bookings' after a save. A count that cannot be read
+// is left out: no notice over the screen at work.
 
 const OPEN_STATUSES = Object.values(BOOKING_STATUSES).filter((status) => status.isEditable);
 const REFRESH_MS = 60_000;
 
 export function useOpenBookingCounts(): Partial<Record<string, number>> {
-  const results = useQueries({
-    queries: OPEN_STATUSES.map((status) => ({
-      queryKey: ['/api/bookings', 'navigation-count', status.slug],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.page<{ id: number }>(
-          '/api/bookings',
-          { filters: [{ field: 'booking_status.slug', op: '=', value: status.slug }], page: 1, per_page: 1 },
-          signal,
-        ),
-      refetchInterval: REFRESH_MS,
-      select: (answer: Paginated<{ id: number }>) => answer.count,
-    })),
-  });
+  const results = useApiQueries(
+    OPEN_STATUSES.map((status) =>
+      resource('bookings').count({ filters: [{ field: 'booking_status.slug', op: '=', value: status.slug }] }),
+    ),
+    { failure: null, refetchInterval: REFRESH_MS },
+  );
   return Object.fromEntries(
     OPEN_STATUSES.flatMap((status, index) => {
       const count = results[index]?.data;
@@ -35,19 +29,12 @@ export const WAITING_REQUESTS_COUNT = 'registration-requests';
 
 /**
  * Registration requests filed on the public widget and not yet decided (issue 11): the same one-row page as the
- * booking counts, refreshed every minute and whenever a screen refreshes '/api/registration-requests'.
+ * booking counts, refreshed every minute and whenever a screen invalidates 'registration-requests'.
  */
 export function useWaitingRequestCount(): number | undefined {
-  const result = useQuery({
-    queryKey: ['/api/registration-requests', 'navigation-count'],
-    queryFn: ({ signal }) =>
-      api.page<{ id: number }>(
-        '/api/registration-requests',
-        { filters: [{ field: 'status', op: '=', value: 'pending' }], page: 1, per_page: 1 },
-        signal,
-      ),
-    refetchInterval: REFRESH_MS,
-    select: (answer) => answer.count,
-  });
+  const result = useApiQuery(
+    resource('registration-requests').count({ filters: [{ field: 'status', op: '=', value: 'pending' }] }),
+    { failure: null, refetchInterval: REFRESH_MS },
+  );
   return result.data;
 }
