@@ -20,8 +20,6 @@ export const MESSAGES = {
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
   required: 'Ce champ est obligatoire.',
   controlCharacter: 'Caractère de contrôle non autorisé.',
-  unknownField: 'Champ non autorisé.',
-  objectExpected: 'Objet attendu.',
   tooLong: 'Ce champ ne doit pas dépasser 255 caractères.',
   invalidEmail: "L'adresse email n'est pas valide.",
   emailTaken: 'Cette adresse email est déjà utilisée.',
