@@ -1,0 +1,50 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runPlan } from '../../../src/engine/read/index.js';
+import { ref } from '../../../src/engine/sql.js';
+import { engine } from '../../helpers.js';
+import { pending, type ReadFixture, readFixture } from './fixture.js';
+
+describe(`read: the strategies chosen (engine/read/index.ts) on ${engine}`, () => {
+  let f: ReadFixture;
+  beforeAll(async () => {
+    f = await readFixture();
+  });
+  afterAll(() => f.t.close());
+
+  const ids = (answer: unknown) => (answer as { data: { id: number }[] }).data.map((r) => r.id);
+
+  it('answers a plain page, its total and links, whichever strategy reads it', async () => {
+    const query = { filters: [pending], order: [{ field: 'id', direction: 'asc' }], page: 2, per_page: 2 };
+    const plain = await runPlan(f.ctx, f.ctx.registry, f.planOf('bookings', query as never));
+    expect(plain).toMatchObject({ count: 5, sum: null, prev: 1, next: 3 });
+    expect(ids(plain)).toEqual(f.bookings.slice(2, 4));
+    // A caller's condition takes the read built on every call: the same answer within it.
+    const built = await runPlan(f.ctx, f.ctx.registry, f.planOf('bookings', query as never), (alias) => [
+      sql`${ref(alias, 'id')} > 0` as never,
+    ]);
+    expect(built).toEqual(plain);
+  });
+
+  it('answers the same searched page by the search alone and beside a filter', async () => {
+    const martins = f.bookings.filter((_, i) => i % 2).reverse();
+    const alone = await runPlan(
+      f.ctx,
+      f.ctx.registry,
+      f.planOf('bookings', { search: 'Martin', page: 1, per_page: 2 }),
+    );
+    expect(ids(alone)).toEqual(martins.slice(0, 2));
+    expect(alone).toMatchObject({ count: 3, next: 2 });
+    const filtered = await runPlan(
+      f.ctx,
+      f.ctx.registry,
+      f.planOf('bookings', { search: 'Martin', filters: [pending], page: 1, per_page: 2 } as never),
+    );
+    expect(ids(filtered)).toEqual(martins.filter((id) => f.bookings.indexOf(id) < 5).slice(0, 2));
+  });
+
+  it('answers the plain array without a page', async () => {
+    const rows = await runPlan(f.ctx, f.ctx.registry, f.planOf('bookings', { filters: [pending] } as never));
+    expect(Array.isArray(rows) && rows.length).toBe(5);
+  });
+});
