@@ -1,6 +1,6 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { Divider, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { type CSSProperties, type ReactNode, useEffect, useState } from 'react';
+import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { optionsRead, resource } from '../../api/reads';
 import { FlagSwitch, FormModal, PhoneInput, TextAreaField } from '../../components';
