@@ -8,6 +8,9 @@ import { loadTimeZone } from './core/clock.js';
 import type { AppContext } from './core/context.js';
 import { databaseHealth } from './db/availability.js';
 import type { Database } from './db/database.js';
+// Fastify's view of the app (ctx on the instance, auth on the request): a program that reaches the server only
+// through this file (the bench, a test) must see it too.
+import './http/context.js';
 import { registerCors } from './http/cors.js';
 import { registerErrorHandler } from './http/errors.js';
 import { clientErrorHandler, frameworkErrors } from './http/framework-errors.js';
