@@ -1,10 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Sqlite from 'better-sqlite3';
 import { promisify } from 'node:util';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database.js';
@@ -21,11 +21,30 @@ declare module 'vitest' {
 
 const url = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * The tests that run the server or its commands in a child process run the build (test/built-server.ts): built here
+ * when the domain's or the server's sources changed since the last build (scripts/build.mjs keeps a hash of them;
+ * unchanged, this costs a hash of the sources).
+ */
+function buildServer(): void {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--server'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`La construction du serveur a échoué :\n${result.stdout}${result.stderr}`);
+  }
+}
+
 // The PostgreSQL run must fail loudly when the server is unreachable, never silently test SQLite only.
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  buildServer();
   project.provide('pgSchemaTemplate', null);
   project.provide('sqliteTemplate', null);
-  if (process.env.TEST_DB_ENGINE !== 'postgres') {
+  // The project's own engine (server-postgres sets it in its env), else the caller's.
+  const engine = project.config.env?.TEST_DB_ENGINE ?? process.env.TEST_DB_ENGINE;
+  if (engine !== 'postgres') {
     project.provide('sqliteTemplate', await sqliteTemplate());
     return;
   }
