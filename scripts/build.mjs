@@ -83,7 +83,7 @@ function run(label, args, cwd = root) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-function build({ ifChanged }) {
+function build({ ifChanged, serverOnly }) {
   const serverHash = inputsHash(serverInputs);
   const serverBuilt = serverOutputs.every((file) => fs.existsSync(path.join(root, file)));
   if (ifChanged && serverBuilt && isStamped(serverStampFile, serverHash)) {
@@ -97,6 +97,7 @@ function build({ ifChanged }) {
     ]);
     fs.writeFileSync(serverStampFile, `${serverHash}\n`);
   }
+  if (serverOnly) return;
   const hash = webInputsHash();
   if (ifChanged && isStamped(stampFile, hash) && fs.existsSync(path.join(web, 'dist/index.html'))) {
     console.log('Application web à jour (sources inchangées depuis la dernière construction).');
@@ -107,5 +108,6 @@ function build({ ifChanged }) {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  build({ ifChanged: process.argv.includes('--if-changed') });
+  // --server: the domain and the server only (the server test suite's child processes run the built server).
+  build({ ifChanged: process.argv.includes('--if-changed'), serverOnly: process.argv.includes('--server') });
 }

@@ -1,6 +1,8 @@
-// `npm test`: every check in order, then one closing line "Tests: N passed, N failed" summing all suites.
-// Each step still prints its own output; a failing step fails the run (after the remaining steps ran).
-import { spawnSync } from 'node:child_process';
+// `npm test`: every check, then one closing line "Tests: N passed, N failed" summing all suites. Steps run one
+// after the other, except those sharing a `together` group, which run at the same time (each one's output is kept
+// and printed whole when it ends). Each step prints its own output; a failing step fails the run (after the
+// remaining steps ran).
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -16,23 +18,21 @@ const steps = [
     cmd: `npx vitest run --project scripts --reporter=default --reporter=json --outputFile.json=${out}/scripts.json`,
     report: 'scripts.json',
   },
-  { name: 'lint', cmd: 'npx biome check .' },
-  { name: 'typecheck', cmd: 'npm run typecheck --silent' },
+  // Together: the compiler keeps one core busy, the unit tests' two workers share the other with it (one after the
+  // other, a core stood idle through the typecheck).
+  { name: 'lint', cmd: 'npx biome check .', together: 'checks' },
+  { name: 'typecheck', cmd: 'npm run typecheck --silent', together: 'checks' },
   {
+    together: 'checks',
     name: 'unit',
     cmd: `npx vitest run --project domain --project web --reporter=default --reporter=json --outputFile.json=${out}/unit.json`,
     report: 'unit.json',
   },
   {
-    name: 'server (SQLite)',
-    cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-sqlite.json`,
-    report: 'server-sqlite.json',
-  },
-  {
-    name: 'server (PostgreSQL)',
-    cmd: `npx vitest run --project server --reporter=default --reporter=json --outputFile.json=${out}/server-postgres.json`,
-    env: { TEST_DB_ENGINE: 'postgres' },
-    report: 'server-postgres.json',
+    // Both engines in one pool (vitest.config.ts): each test's name says its engine ('… on sqlite', '… on postgres').
+    name: 'server (SQLite, PostgreSQL)',
+    cmd: `npx vitest run --project server --project server-postgres --reporter=default --reporter=json --outputFile.json=${out}/server.json`,
+    report: 'server.json',
   },
   // What `npm start` would build: the 'commands' step built the same checkout a moment ago, so an unchanged web app is
   // not bundled twice (scripts/build.mjs compares the hash of its inputs).
@@ -95,17 +95,39 @@ let failed = 0;
 const failedSteps = [];
 const failedTests = [];
 const durations = [];
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  const started = performance.now();
-  const result = spawnSync(step.cmd, {
-    shell: true,
-    stdio: 'inherit',
-    cwd: step.cwd,
-    env: { ...process.env, ...step.env },
+
+/** CPU seconds of this process's children that ended so far (Linux; null elsewhere). */
+function childrenCpu() {
+  try {
+    const stat = fs.readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** Runs a step; `log` set, its output goes to that file instead of the terminal. Resolves to its exit status. */
+function run(step, log) {
+  return new Promise((resolve) => {
+    const output = log ? fs.openSync(log, 'w') : 'inherit';
+    const child = spawn(step.cmd, {
+      shell: true,
+      stdio: ['ignore', output, output],
+      cwd: step.cwd,
+      env: { ...process.env, ...step.env },
+    });
+    child.on('error', () => resolve(1));
+    child.on('close', (code) => {
+      if (log) fs.closeSync(output);
+      resolve(code ?? 1);
+    });
   });
+}
+
+function account(step, status, seconds) {
   // Each step's duration, printed again at the end: CI's time budget is read from these lines.
-  durations.push(`${step.name} : ${Math.round((performance.now() - started) / 1000)} s`);
+  durations.push(`${step.name} : ${Math.round(seconds)} s`);
   console.log(`=== ${durations.at(-1)} ===`);
   const file = step.report && path.join(out, step.report);
   if (file && fs.existsSync(file)) {
@@ -119,12 +141,51 @@ for (const step of steps) {
     }
     for (const failure of failuresOf(report)) failedTests.push(`${step.name} : ${failure}`);
   }
-  if (result.status !== 0) {
+  if (status !== 0) {
     failedSteps.push(step.name);
     // A step without a test report (lint, types, build) or whose runner died counts as one failure.
     if (!file || !fs.existsSync(file)) failed += 1;
   }
 }
+
+// Consecutive steps of one `together` group form one batch.
+const batches = [];
+for (const step of steps) {
+  const last = batches.at(-1);
+  if (step.together && last?.[0].together === step.together) last.push(step);
+  else batches.push([step]);
+}
+
+const runStarted = performance.now();
+for (const batch of batches) {
+  const started = performance.now();
+  const cpuBefore = childrenCpu();
+  if (batch.length === 1) {
+    const [step] = batch;
+    console.log(`\n=== ${step.name} ===`);
+    account(step, await run(step), (performance.now() - started) / 1000);
+  } else {
+    console.log(`\n=== ${batch.map((step) => step.name).join(', ')} (en même temps) ===`);
+    const results = await Promise.all(
+      batch.map(async (step) => {
+        const log = path.join(out, `${step.name.replace(/[^a-z0-9]+/gi, '-')}.log`);
+        const status = await run(step, log);
+        return { step, log, status, seconds: (performance.now() - started) / 1000 };
+      }),
+    );
+    for (const { step, log, status, seconds } of results) {
+      console.log(`\n=== ${step.name} ===`);
+      process.stdout.write(fs.readFileSync(log, 'utf8'));
+      account(step, status, seconds);
+    }
+  }
+  const cpuAfter = childrenCpu();
+  if (cpuBefore !== null && cpuAfter !== null) {
+    const wall = (performance.now() - started) / 1000;
+    console.log(`=== temps processeur : ${Math.round(cpuAfter - cpuBefore)} s pour ${Math.round(wall)} s ===`);
+  }
+}
+durations.push(`en tout : ${Math.round((performance.now() - runStarted) / 1000)} s`);
 console.log(`\nDurées : ${durations.join(', ')}`);
 if (failedTests.length) console.log(`\nTests en échec :\n${failedTests.map((t) => `  - ${t}`).join('\n')}`);
 console.log(failedSteps.length ? `\nÉchec : ${failedSteps.join(', ')}` : '\nToutes les étapes ont réussi.');

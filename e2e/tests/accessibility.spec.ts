@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { apiPost, apiSession, expect, heading, signIn, test } from './support/fixtures.js';
+import { apiPost, apiSession, expect, heading, openSignedIn, test } from './support/fixtures.js';
 
 // Issue 27: WCAG 2.1 AA on every main screen, kept. axe-core (pinned in e2e/package.json) runs on each screen at
 // 1440 and 800 px and any serious or critical violation fails the test, listed screen by screen. axe's source goes
@@ -121,8 +121,7 @@ type Screen = {
 /** Opens each screen (signed in), checks it, and fails once at the end with every violation found. */
 async function check(page: Page, screens: Screen[]): Promise<void> {
   test.setTimeout(30_000 + 20_000 * screens.length);
-  await page.goto('/auth/login');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   const found: string[] = [];
   for (const screen of screens) {
     await page.goto(typeof screen.path === 'string' ? screen.path : screen.path(seeded));

@@ -5,8 +5,8 @@ import {
   expect,
   mailsFor,
   mailText,
+  openSignedIn,
   screenshotPath,
-  signIn,
   test,
   waitForLink,
 } from './support/fixtures.js';
@@ -37,8 +37,7 @@ async function waitForMail(address: string, predicate: (text: string, raw: strin
 
 test('settings pages: planning with its preview, flight plan, emails, widgets', async ({ page }, testInfo) => {
   test.setTimeout(60_000);
-  await page.goto('/settings/planning');
-  await signIn(page);
+  await openSignedIn(page, '/settings/planning');
   const preview = page.getByRole('figure', { name: "Aperçu d'une carte de vol" });
   await expect(preview.getByText('Pilote : Amélie Lefèvre')).toBeVisible();
   await page.getByRole('switch', { name: 'Afficher le pilote' }).uncheck();
@@ -74,8 +73,7 @@ test('settings pages: planning with its preview, flight plan, emails, widgets', 
 });
 
 test('an API key is shown once and the dialog closes only once its copy is confirmed', async ({ page }, testInfo) => {
-  await page.goto('/settings/api-keys');
-  await signIn(page);
+  await openSignedIn(page, '/settings/api-keys');
   await page.getByRole('button', { name: "Nouvelle clé d'API" }).click();
   const create = page.getByRole('dialog', { name: "Nouvelle clé d'API" });
   await input(create, 'Nom').fill(`Boutique ${run}`);
@@ -90,8 +88,7 @@ test('an API key is shown once and the dialog closes only once its copy is confi
 });
 
 test('a user created from the users page receives the first-login mail', async ({ page }, testInfo) => {
-  await page.goto('/users');
-  await signIn(page);
+  await openSignedIn(page, '/users');
   await page.getByRole('button', { name: 'Nouvel utilisateur' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouvel utilisateur' });
   const email = `pilote-${run.toLowerCase()}@e2e.test`;
@@ -125,8 +122,7 @@ test('a user created from the users page receives the first-login mail', async (
 });
 
 test('the online shop page keeps the secret and says whether the shop answers', async ({ page }, testInfo) => {
-  await page.goto('/settings/online-shop');
-  await signIn(page);
+  await openSignedIn(page, '/settings/online-shop');
   await input(page, 'Adresse de la boutique').fill('http://127.0.0.1:9/');
   await input(page, 'Clé client (consumer key)').fill(`ck_${run}`);
   await page.getByLabel('Secret client (consumer secret)').fill(`cs_${run}_secret`);
@@ -154,8 +150,7 @@ test('an email template edited with a variable is sent from a booking, once', as
   });
   await api.dispose();
 
-  await page.goto('/settings/emails/email-templates');
-  await signIn(page);
+  await openSignedIn(page, '/settings/emails/email-templates');
   await page.getByRole('button', { name: 'Modifier le modèle Confirmation de réservation' }).click();
   const edit = page.getByRole('dialog', { name: /Confirmation de réservation/ });
   await input(edit, 'Objet').fill(`Votre vol ${run} - reservation {{booking.number}}`);
@@ -178,8 +173,7 @@ test('an email template edited with a variable is sent from a booking, once', as
 });
 
 test('a ticket template with its summary and the preview of its printed tickets', async ({ page }, testInfo) => {
-  await page.goto('/settings/ticket-templates');
-  await signIn(page);
+  await openSignedIn(page, '/settings/ticket-templates');
   await page.getByRole('button', { name: 'Ajouter un modèle de billet' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau modèle de billet' });
   await input(dialog, 'Libellé').fill(`Cadeau ${run}`);
@@ -198,8 +192,7 @@ test('a ticket template with its summary and the preview of its printed tickets'
 });
 
 test('the capabilities matrix switches a right of a role on and off', async ({ page }, testInfo) => {
-  await page.goto('/settings/capabilities');
-  await signIn(page);
+  await openSignedIn(page, '/settings/capabilities');
   const matrix = page.getByRole('table', { name: 'Droits des rôles' });
   const cell = matrix.getByRole('switch').nth(1);
   await expect(cell).toBeEnabled();
@@ -217,8 +210,7 @@ test.describe('at 800 px (tablet)', () => {
   test.use({ viewport: { width: 800, height: 1100 }, hasTouch: true });
 
   test('settings and users stay readable', async ({ page }) => {
-    await page.goto('/settings/planning');
-    await signIn(page);
+    await openSignedIn(page, '/settings/planning');
     for (const [path, name] of [
       ['/settings/planning', 'settings-planning'],
       ['/settings/emails/email-templates', 'email-templates'],

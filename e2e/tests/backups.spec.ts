@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { allowConsole, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import { allowConsole, expect, heading, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 32 in the browser: Paramètres › Sauvegardes, the daily backup's folder and how many to keep, saved; a
 // relative folder refused by the server under its field. Screenshots at 1440 and 800 px (axe: accessibility.spec).
@@ -10,8 +10,7 @@ test('Paramètres › Sauvegardes: a folder refused, then a folder and a count s
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'sauvegardes-e2e-'));
   // The refused save, logged by the web app as every failed save is.
   allowConsole(page, /^La modification des paramètres a échoué 422/);
-  await page.goto('/settings/backups');
-  await signIn(page);
+  await openSignedIn(page, '/settings/backups');
   await expect(heading(page, 'Sauvegardes')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sauvegardes' })).toBeVisible();
   const field = page.getByLabel('Dossier des sauvegardes');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiPost, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiSession, expect, heading, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 8, end to end in French: a seller takes a phone order from scratch to printed tickets (new booking →
 // customer → passengers → billing → status → tickets PDF), the 'Ce numéro existe déjà' uniqueness message, the search by '#number'
@@ -31,8 +31,7 @@ test('a seller sells a booking from scratch to its printed tickets', async ({ pa
   const prestation = await apiPost(api, '/api/prestations', { label: `Vol découverte ${run}` });
   await api.dispose();
 
-  await page.goto('/bookings/pending');
-  await signIn(page);
+  await openSignedIn(page, '/bookings/pending');
   await expect(heading(page, 'Réservations en attente')).toBeVisible();
   await page.getByRole('button', { name: 'Nouvelle réservation' }).click();
   const create = page.getByRole('dialog', { name: 'Nouvelle réservation' });
@@ -157,8 +156,7 @@ test('a repeat customer is found by phone and associated, not typed again (issue
   });
   await apiPost(api, '/api/bookings', { number: `FID-${run}-1`, passengers_number: 1, customer_id: customer.id });
   const booking = await apiPost(api, '/api/bookings', { number: `FID-${run}-2`, passengers_number: 1 });
-  await page.goto(`/bookings/${booking.id}/summary`);
-  await signIn(page);
+  await openSignedIn(page, `/bookings/${booking.id}/summary`);
   await section(page, 'Client').getByRole('button', { name: 'Ajouter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau client' });
   // Typed without the spaces it was saved with.
@@ -185,8 +183,7 @@ test('a booking number already used shows « Ce numéro existe déjà » and can
   const existing = `DUP-${run}`;
   await apiPost(api, '/api/bookings', { number: existing, passengers_number: 1 });
   await api.dispose();
-  await page.goto('/bookings/pending');
-  await signIn(page);
+  await openSignedIn(page, '/bookings/pending');
   await page.getByRole('button', { name: 'Nouvelle réservation' }).click();
   const create = page.getByRole('dialog', { name: 'Nouvelle réservation' });
   await expect(input(create, 'Numéro de réservation')).not.toHaveValue('');
@@ -199,8 +196,7 @@ test('a booking number already used shows « Ce numéro existe déjà » and can
 });
 
 test('each status list opens from the navigation with its title', async ({ page }, testInfo) => {
-  await page.goto('/bookings/pending');
-  await signIn(page);
+  await openSignedIn(page, '/bookings/pending');
   const navigation = page.getByRole('navigation', { name: 'Navigation principale' });
   for (const [label, title] of [
     ['En attente', 'Réservations en attente'],
@@ -222,8 +218,7 @@ test.describe('at 800 px (tablet)', () => {
     const api = await apiSession();
     const booking = await apiPost(api, '/api/bookings', { number: `TAB-${run}`, passengers_number: 3 });
     await api.dispose();
-    await page.goto('/bookings/pending');
-    await signIn(page);
+    await openSignedIn(page, '/bookings/pending');
     await expect(heading(page, 'Réservations en attente')).toBeVisible();
     await page.screenshot({ path: screenshotPath('bookings-pending', 'tablet'), fullPage: true });
     await page.goto(`/bookings/${booking.id}/summary`);

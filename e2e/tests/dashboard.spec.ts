@@ -1,4 +1,4 @@
-import { apiPost, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiSession, expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 12 point 1, end to end in French: the operator lands on the dashboard and sees the coming week's flight
 // with its passenger counter, the pending passengers of a coming day ('Passagers intéressés'), what needs doing (a card
@@ -46,8 +46,7 @@ test('the operator sees the week, what to do, and opens the filtered list from a
   test.setTimeout(60_000);
   const { today, statusLabel } = await seed();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/dashboard');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   await expect(page).toHaveURL(/\/dashboard$/);
 
   await expect(page.getByRole('heading', { name: 'À faire' })).toBeVisible();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { apiPost, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiSession, expect, heading, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 12 part 4: every data list exports all the rows of its current filters and order as CSV (not one page),
 // `;`-separated, UTF-8 with a BOM, French headers, dates DD/MM/YYYY. Downloaded in the browser, then parsed.
@@ -22,8 +22,7 @@ test('a list exports every row of its search as a French CSV file', async ({ pag
   }
   await api.dispose();
 
-  await page.goto('/bookings/pending');
-  await signIn(page);
+  await openSignedIn(page, '/bookings/pending');
   await expect(heading(page, 'Réservations en attente')).toBeVisible();
   await page.getByRole('textbox', { name: 'Rechercher' }).fill(`EXP-${run}`);
   await expect(

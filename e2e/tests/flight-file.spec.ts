@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiPut, apiSession, expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 30 in the browser: the flight file's warnings (a pilot not current) on the flight page, the planning card
 // and the dashboard; the pilot's logbook with its CSV; the plan's checks; 'Clôturer le dossier de vol' and the
@@ -121,8 +121,7 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
   const medical = `L'aptitude médicale d'${pilotName} a expiré le 31/03/2031, avant ce vol.`;
 
   // The flight page: why the pilot is not current on that day.
-  await page.goto(`/flights/${coming.id}/summary`);
-  await signIn(page);
+  await openSignedIn(page, `/flights/${coming.id}/summary`);
   const warnings = page.getByRole('region', { name: 'Dossier de vol : points à vérifier' });
   await expect(warnings).toContainText(medical);
   await expect(warnings).toContainText(

@@ -1,6 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
 import { ROLE_IDS } from './support/accounts.js';
-import { apiPost, apiPut, apiSession, createUser, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import {
+  apiPost,
+  apiPut,
+  apiSession,
+  createUser,
+  expect,
+  openSignedIn,
+  screenshotPath,
+  test,
+} from './support/fixtures.js';
 
 // Issue 12 part 5, end to end: writes made through the API show in the booking's and the flight's 'Historique'
 // (who, when, what, old → new in French), the administrator filters the whole log, an operator has no access to
@@ -40,8 +49,7 @@ test('a booking’s and a flight’s history, and the whole log for the administ
   await apiPut(api, `/api/flights/${flight.id}`, { takeoff_temperature: 12 });
   await api.dispose();
 
-  await page.goto(`/bookings/${booking.id}/summary`);
-  await signIn(page);
+  await openSignedIn(page, `/bookings/${booking.id}/summary`);
   const history = page.getByRole('region', { name: 'Historique' });
   // Records named as staff know them (issue 27): the passenger by name, the booking by its number.
   await expect(history.getByText('Passager Margaux Vasseur').first()).toBeVisible();
@@ -85,8 +93,7 @@ test('an operator reads a booking’s history but not the whole log', async ({ p
   const api = await apiSession();
   const booking = await apiPost(api, '/api/bookings', { number: `HOP-${run}`, passengers_number: 1 });
   await api.dispose();
-  await page.goto(`/bookings/${booking.id}/summary`);
-  await signIn(page, operator.email, operator.password);
+  await openSignedIn(page, `/bookings/${booking.id}/summary`, operator.email, operator.password);
   await expect(page.getByRole('region', { name: 'Historique' })).toContainText(`Numéro : HOP-${run}`);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Historique' })).toHaveCount(0);
   await page.goto('/history');

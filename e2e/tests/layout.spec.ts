@@ -1,4 +1,4 @@
-import { expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import { expect, heading, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Desktop (1440 px) and tablet (800 px) projects run this file; screenshots go to e2e/test-results/screenshots.
 
@@ -15,8 +15,7 @@ test('login page', async ({ page }, testInfo) => {
 test('navigation: desktop collapses and remembers it, tablet uses a burger and a drawer', async ({
   page,
 }, testInfo) => {
-  await page.goto('/auth/login');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   await expect(heading(page, 'Tableau de bord')).toBeVisible();
   const isDesktop = testInfo.project.name === 'desktop';
 
@@ -61,8 +60,7 @@ test('navigation: desktop collapses and remembers it, tablet uses a burger and a
 });
 
 test('other data, settings, profile and not-found pages', async ({ page }, testInfo) => {
-  await page.goto('/other-data');
-  await signIn(page);
+  await openSignedIn(page, '/other-data');
   await expect(page).toHaveURL(/\/other-data\/business-providers$/);
   await page.getByRole('navigation', { name: 'Autres données' }).getByRole('link', { name: 'Ballons' }).click();
   await expect(heading(page, 'Ballons')).toBeVisible();
@@ -99,8 +97,7 @@ test('other data, settings, profile and not-found pages', async ({ page }, testI
 });
 
 test('scrolls to the top on every navigation', async ({ page }) => {
-  await page.goto('/auth/login');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   // The landing navigation must be over first: its own scroll to the top would undo the one below.
   await expect(heading(page, 'Tableau de bord')).toBeVisible();
   // Make the page taller than the window, scroll down, navigate: the new page starts at the top.
@@ -119,8 +116,7 @@ test('a browser in another language still shows the native checks in French', as
   const context = await browser.newContext({ baseURL, locale: 'en-US' });
   const page = await context.newPage();
   try {
-    await page.goto('/other-data/balloons');
-    await signIn(page);
+    await openSignedIn(page, '/other-data/balloons');
     await page.getByRole('button', { name: 'Ajouter un ballon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouveau ballon' });
     await dialog.getByRole('button', { name: 'Valider' }).click();

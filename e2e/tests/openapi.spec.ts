@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 32: the API keys' page leads the partner's developer to the OpenAPI description of what a key opens, and the
 // link serves it (the production build, its Content-Security-Policy and its routes).
@@ -8,8 +8,7 @@ import { expect, screenshotPath, signIn, test } from './support/fixtures.js';
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 test('the API keys page links the partners’ OpenAPI description', async ({ page }, testInfo) => {
-  await page.goto('/settings/api-keys');
-  await signIn(page);
+  await openSignedIn(page, '/settings/api-keys');
   const link = page.getByRole('link', { name: "Description OpenAPI de l'API pour les partenaires" });
   await expect(link).toBeVisible();
   await expect(page.locator('[aria-busy="true"], .mantine-Loader-root')).toHaveCount(0);

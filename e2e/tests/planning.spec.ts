@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiPut, apiSession, expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 9, end to end in French: a chief pilot plans a day (new flight pre-filled with the defaults, a note), opens the
 // day sidebar and its separators, fills the basket from the pending bookings of that day, sees the passenger counter
@@ -68,8 +68,7 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
 }, testInfo) => {
   test.setTimeout(90_000);
   const { balloon, bookings } = await seed();
-  await page.goto(`/planning?day=${day}`);
-  await signIn(page);
+  await openSignedIn(page, `/planning?day=${day}`);
 
   // The day sidebar: the full French date, the pending passengers tag and its dialog.
   const sidebar = page.getByRole('dialog', { name: /juin 2032/ });
@@ -184,8 +183,7 @@ test('a chief pilot plans a day, fills the basket, flies, duplicates and prints 
 });
 
 test('the planning view is remembered after a reload, and a bad day says so', async ({ page }, testInfo) => {
-  await page.goto('/planning');
-  await signIn(page);
+  await openSignedIn(page, '/planning');
   await page.getByText('Mois', { exact: true }).click();
   await expect(page.getByRole('radio', { name: 'Mois' })).toBeChecked();
   await page.screenshot({ path: screenshotPath('planning-month', testInfo.project.name), fullPage: true });
@@ -200,8 +198,7 @@ test.describe('at 800 px (tablet)', () => {
   test.use({ viewport: { width: 800, height: 1100 }, hasTouch: true });
 
   test('the calendar, the day sidebar and the flights list stay readable', async ({ page }) => {
-    await page.goto(`/planning?day=${day}`);
-    await signIn(page);
+    await openSignedIn(page, `/planning?day=${day}`);
     await expect(page.getByRole('dialog', { name: /juin 2032/ })).toBeVisible();
     await page.screenshot({ path: screenshotPath('planning-day', 'tablet'), fullPage: true });
     await page.keyboard.press('Escape');

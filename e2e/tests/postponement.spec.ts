@@ -6,8 +6,8 @@ import {
   heading,
   mailsFor,
   mailText,
+  openSignedIn,
   screenshotPath,
-  signIn,
   test,
 } from './support/fixtures.js';
 
@@ -83,8 +83,7 @@ test('a weather postponement in one dialog, its mail, its undo, and a voucher ex
   const { flight, booking, email } = await seed();
   const project = testInfo.project.name;
 
-  await page.goto(`/flights/${flight.id}/summary`);
-  await signIn(page);
+  await openSignedIn(page, `/flights/${flight.id}/summary`);
   const passengers = section(page, 'Passagers du vol');
   await expect(passengers).toContainText(`Anaïs Girard${run}`);
 

@@ -6,8 +6,8 @@ import {
   apiSession,
   expect,
   heading,
+  openSignedIn,
   screenshotPath,
-  signIn,
   test,
 } from './support/fixtures.js';
 
@@ -260,8 +260,7 @@ test.describe('each reference entity: create, edit, find', () => {
         if (request.method() === 'POST' && request.url().includes(journey.endpoint)) posts.push(request.url());
       });
 
-      await page.goto('/other-data');
-      await signIn(page);
+      await openSignedIn(page, '/other-data');
       await openOtherData(page, journey.title);
 
       // Create: the browser refuses the empty required field; nothing is sent.
@@ -303,8 +302,7 @@ test.describe('each reference entity: create, edit, find', () => {
 
 test('a new default replaces the previous one', async ({ page }) => {
   const first = await apiPost(api, '/api/pilots', { first_name: 'Jean', last_name: `Premier ${run}`, is_default: 1 });
-  await page.goto('/other-data/pilots');
-  await signIn(page);
+  await openSignedIn(page, '/other-data/pilots');
   await expect(rowOf(page, `Premier ${run}`).getByText('Par défaut')).toBeVisible();
   await page.getByRole('button', { name: 'Ajouter un pilote' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nouveau pilote' });
@@ -330,8 +328,7 @@ test('deletion: refused with the reason while flights use the balloon, done once
     flight_status_id: 1,
   });
   await apiPost(api, '/api/balloons', { label: `Libre ${run}`, passengers: 2, takeoff_max_mass: 900 });
-  await page.goto('/other-data/balloons');
-  await signIn(page);
+  await openSignedIn(page, '/other-data/balloons');
   // The other tests' balloons fill more than a page: this run's two are found by their label.
   await page.getByPlaceholder('Libellé ou immatriculation...').fill(run);
 
@@ -363,8 +360,7 @@ test('deletion: refused with the reason while flights use the balloon, done once
 test('visibility rules (ticketing, planning widgets) follow the settings', async ({ page }, testInfo) => {
   await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
   await apiPost(api, '/api/ticket-templates', { label: `Billet ${run}`, template_base: 'classic' });
-  await page.goto('/other-data/prestations');
-  await signIn(page);
+  await openSignedIn(page, '/other-data/prestations');
   await page.getByRole('button', { name: 'Ajouter une prestation' }).click();
   let dialog = page.getByRole('dialog', { name: 'Nouvelle prestation' });
   await expect(field(dialog, 'Libellé')).toBeVisible();
@@ -416,8 +412,7 @@ test('balloon summary: flights count and the maximum takeoff mass calculator', a
       flight_status_id: 1,
     });
   }
-  await page.goto('/other-data/balloons');
-  await signIn(page);
+  await openSignedIn(page, '/other-data/balloons');
   await page.getByRole('textbox', { name: 'Rechercher' }).fill(`Calcul ${run}`);
   await rowOf(page, `Calcul ${run}`).first().click();
   await expect(page).toHaveURL(new RegExp(`/other-data/balloons/${balloon.id}/summary$`));
@@ -449,8 +444,7 @@ test.describe('at 800 px (tablet)', () => {
   test.use({ viewport: { width: 800, height: 1100 }, hasTouch: true });
 
   test('every list and its dialog stay readable', async ({ page }) => {
-    await page.goto('/other-data');
-    await signIn(page);
+    await openSignedIn(page, '/other-data');
     for (const journey of JOURNEYS) {
       await page.goto(`/other-data/${journey.slug}`);
       await expect(heading(page, journey.title)).toBeVisible();

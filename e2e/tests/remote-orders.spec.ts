@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { apiPost, apiPut, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import {
+  apiPost,
+  apiPut,
+  apiSession,
+  expect,
+  heading,
+  openSignedIn,
+  screenshotPath,
+  test,
+} from './support/fixtures.js';
 
 // Issue 11, part 1: partner order files on the remote-orders page. Three files dropped through the page's upload
 // button: one imports (success, link to the booking), one imports partially (a bad passenger weight), one fails
@@ -66,8 +75,7 @@ test.afterAll(async () => {
 });
 
 test('partner files: one success, one partial, one failure deleted after confirmation', async ({ page }, testInfo) => {
-  await page.goto('/auth/login');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   // Switched on where an operator looks for it, Paramètres › Planning: the menu then shows the page.
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   await expect(nav.getByRole('link', { name: 'Commandes à distance' })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { apiPost, apiSession, expect, heading, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiSession, expect, heading, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 29 point 4, end to end in French: the administrator opens 'Rapports' from the navigation and reads what
 // the vouchers are worth today (figures, origins and business providers, expiries, past months, charts), another
@@ -63,8 +63,7 @@ test('the administrator reads what the vouchers are worth, at another date, and 
   test.setTimeout(240_000);
   const { today } = await seed();
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/dashboard');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   const entry = page.getByRole('link', { name: 'Rapports' });
   await expect(entry).toHaveAttribute('href', '/reports/vouchers');
   await entry.click({ timeout: 45_000 });

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiPut, apiSession, expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 11, the online shop end to end: the server's settings point to a fake WooCommerce shop started by this spec
 // (no real shop can be reached here; it answers GET /wp-json/wc/v3/orders with WooCommerce's published shapes:
@@ -120,8 +120,7 @@ test('shop orders are imported once from the pending list, and a completed booki
       });
     await pointToShop();
 
-    await page.goto('/bookings/pending');
-    await signIn(page);
+    await openSignedIn(page, '/bookings/pending');
     const button = page.getByRole('button', { name: 'Importer les dernières commandes' });
     await expect(button).toBeVisible();
     await pointToShop();

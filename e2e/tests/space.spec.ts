@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import { apiPost, apiSession, expect, mailsFor, mailText, screenshotPath, signIn, test } from './support/fixtures.js';
+import {
+  apiPost,
+  apiSession,
+  expect,
+  mailsFor,
+  mailText,
+  openSignedIn,
+  screenshotPath,
+  test,
+} from './support/fixtures.js';
 
 // Issue 28 in the browser: the operator sends the confirmation from the booking page; the customer opens the link
 // of the mail caught by the harness's real SMTP server on a 375 px phone, fills two passengers with their weights and
@@ -90,8 +99,7 @@ test('a customer completes their booking from the confirmation mail, asks for fl
   const { booking, first, second, email } = await seed();
 
   // Staff: the booking page's 'Espace client' block sends the confirmation, which carries the link.
-  await page.goto(`/bookings/${booking.id}/summary`);
-  await signIn(page);
+  await openSignedIn(page, `/bookings/${booking.id}/summary`);
   const block = page.getByRole('region', { name: 'Espace client' });
   await expect(block).toContainText('Aucun lien actif.');
   const since = Date.now();

@@ -9,8 +9,8 @@ import {
   apiSession,
   createUser,
   expect,
+  openSignedIn,
   screenshotPath,
-  signIn,
   test,
 } from './support/fixtures.js';
 
@@ -135,8 +135,7 @@ test('the day offline on a phone: check-in, weights, briefing, times, a reload w
   const { pilotAccount, flight } = seeded;
   const project = testInfo.project.name;
 
-  await page.goto('/terrain');
-  await signIn(page, pilotAccount.email, pilotAccount.password);
+  await openSignedIn(page, '/terrain', pilotAccount.email, pilotAccount.password);
   await expect(page).toHaveURL(/\/terrain$/);
   await expect(page.getByRole('status').filter({ hasText: 'Toutes les modifications sont envoyées' })).toBeVisible();
   const flightCard = page.getByRole('link').filter({ hasText: `Pré ${run}` });
@@ -239,8 +238,7 @@ test('a change the office made meanwhile is shown as a conflict, never overwritt
   const { pilotAccount, flight, passengers } = seeded;
   const project = testInfo.project.name;
 
-  await page.goto(`/terrain/${flight.id}`);
-  await signIn(page, pilotAccount.email, pilotAccount.password);
+  await openSignedIn(page, `/terrain/${flight.id}`, pilotAccount.email, pilotAccount.password);
   await expect(weightInput(page, 'Léa')).toHaveValue('64,5');
   await context.setOffline(true);
   await setWeight(page, 'Léa', '66');
@@ -273,8 +271,7 @@ test('/terrain loads its own small page: at most 150 kB of JavaScript gzip in al
   // A fresh context without service worker: every script comes from the network and is counted.
   const context = await browser.newContext({ serviceWorkers: 'block', baseURL });
   const page = await context.newPage();
-  await page.goto('/terrain');
-  await signIn(page, seeded.pilotAccount.email, seeded.pilotAccount.password);
+  await openSignedIn(page, '/terrain', seeded.pilotAccount.email, seeded.pilotAccount.password);
   await expect(page.getByRole('heading', { name: 'Terrain' })).toBeVisible();
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
@@ -307,8 +304,7 @@ test('/terrain loads its own small page: at most 150 kB of JavaScript gzip in al
 async function officeSetsWeight(browser: Browser, passengerId: number, weight: number) {
   const office = await browser.newContext({ serviceWorkers: 'block', baseURL: process.env.E2E_BASE_URL });
   const page = await office.newPage();
-  await page.goto('/dashboard');
-  await signIn(page);
+  await openSignedIn(page, '/dashboard');
   const token = (await office.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
   const response = await office.request.put(`/api/passengers/${passengerId}`, {
     data: { weight },

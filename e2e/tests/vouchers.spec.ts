@@ -8,8 +8,8 @@ import {
   heading,
   mailsFor,
   mailText,
+  openSignedIn,
   screenshotPath,
-  signIn,
   test,
 } from './support/fixtures.js';
 
@@ -94,8 +94,7 @@ test('the rules page, a postponement that extends a voucher in writing, and its 
   const project = testInfo.project.name;
 
   // The rules, on by default with the issue's values.
-  await page.goto('/settings/vouchers');
-  await signIn(page);
+  await openSignedIn(page, '/settings/vouchers');
   const form = page.getByRole('form', { name: 'Bons et validité' });
   await expect(form.getByRole('spinbutton', { name: "Jours avant l'échéance" })).toHaveValue('60');
   await expect(form.getByRole('spinbutton', { name: 'Prolongation si échéance proche (mois)' })).toHaveValue('4');

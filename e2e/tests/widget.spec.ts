@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { apiPost, apiPut, apiSession, expect, screenshotPath, signIn, test } from './support/fixtures.js';
+import { apiPost, apiPut, apiSession, expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 // Issue 11 points 3 and 4, end to end in French: the public planning widget framed in a page of another site (a
 // local HTTP server on another port, so another origin), a customer files a registration request there with the
@@ -122,8 +122,7 @@ test('a customer asks to join a flight in the widget framed on another site, sta
   }
 
   // Staff: the count in the navigation, then the request on the flight page, accepted.
-  await page.goto('/planning');
-  await signIn(page);
+  await openSignedIn(page, '/planning');
   // 'Vols' carries the count while closed; its entry 'Demandes d'inscription' leads to the flights with a waiting request.
   const nav = page.getByRole('navigation', { name: 'Navigation principale' });
   // The closed group's badge first; its entry's own badge is in the page too, hidden until the group opens.

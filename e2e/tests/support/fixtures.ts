@@ -171,6 +171,24 @@ export async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_P
   await expect(page).not.toHaveURL(/\/auth\/login/);
 }
 
+// One session per account and worker, kept: the journeys start signed in, as a browser that stays signed in does;
+// the sign-in itself goes through the login page in auth.spec.ts, guards.spec.ts, password.spec.ts and
+// profile.spec.ts. No journey that opens a page this way signs out (that would end the session for the next ones).
+const sessions = new Map<string, Awaited<ReturnType<APIRequestContext['storageState']>>['cookies']>();
+
+/** Opens `url` signed in as the account (the administrator by default), without going through the login page. */
+export async function openSignedIn(page: Page, url: string, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  let cookies = sessions.get(email);
+  if (!cookies) {
+    const api = await apiSession(email, password);
+    cookies = (await api.storageState()).cookies;
+    await api.dispose();
+    sessions.set(email, cookies);
+  }
+  await page.context().addCookies(cookies);
+  await page.goto(url);
+}
+
 export const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
 
 // ---- server CLI ---------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.js';
 import { UNAVAILABLE_MESSAGE } from '../src/core/errors.js';
 import { createDatabase } from '../src/db/database.js';
 import { trackedTables } from '../src/engine/count-cache.js';
+import { builtMain } from './built-server.js';
 import {
   createSharedTestDatabase,
   createTestDatabase,
@@ -92,7 +93,6 @@ describe(`GET /health and a database that cannot answer on ${engine}`, () => {
 // The real server (src/main.ts in a child process) on PostgreSQL through a TCP proxy of the test's own, under load.
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const main = path.join(root, 'packages/server/src/main.ts');
 
 /** A TCP proxy to PostgreSQL: cut() closes it and drops every connection through it, open() opens it again. */
 function tcpProxy(target: { host: string; port: number }) {
@@ -142,8 +142,7 @@ function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; base: string; output: () => string }> {
   return new Promise((resolve, reject) => {
-    // node itself with the tsx loader (as test/remote-orders/crash.test.ts): the server runs from src.
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, [builtMain], {
       cwd: root,
       env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,10 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
+import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../src/db/database.js';
@@ -10,15 +14,40 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated schema's SQL (pg_dump), its name written as `schema`: createTestDatabase replays it. */
     pgSchemaTemplate: { schema: string; sql: string } | null;
+    /** A migrated SQLite database, serialized (base64): createTestDatabase opens a copy of it in memory. */
+    sqliteTemplate: string | null;
   }
 }
 
 const url = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/**
+ * The tests that run the server or its commands in a child process run the build (test/built-server.ts): built here
+ * when the domain's or the server's sources changed since the last build (scripts/build.mjs keeps a hash of them;
+ * unchanged, this costs a hash of the sources).
+ */
+function buildServer(): void {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', '--if-changed', '--server'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    throw new Error(`La construction du serveur a échoué :\n${result.stdout}${result.stderr}`);
+  }
+}
+
 // The PostgreSQL run must fail loudly when the server is unreachable, never silently test SQLite only.
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | undefined> {
+  buildServer();
   project.provide('pgSchemaTemplate', null);
-  if (process.env.TEST_DB_ENGINE !== 'postgres') return;
+  project.provide('sqliteTemplate', null);
+  // The project's own engine (server-postgres sets it in its env), else the caller's.
+  const engine = project.config.env?.TEST_DB_ENGINE ?? process.env.TEST_DB_ENGINE;
+  if (engine !== 'postgres') {
+    project.provide('sqliteTemplate', await sqliteTemplate());
+    return;
+  }
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
   try {
     await client.connect();
@@ -29,6 +58,33 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     await client.end().catch(() => {});
   }
   return provideTemplate(project);
+}
+
+/**
+ * Migrates one SQLite database once: every test database is then a copy of it, opened in memory (the migrations
+ * cost about 0.3 s per test database, 180 of them per run). migrations.test.ts still runs every migration.
+ */
+async function sqliteTemplate(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-template-'));
+  try {
+    const file = path.join(dir, 'template.sqlite');
+    const database = createDatabase(`sqlite://${file}`);
+    try {
+      await migrateToLatest(database.db, database.dialect);
+    } finally {
+      await database.destroy();
+    }
+    // An image in WAL mode cannot be opened in memory: the rollback journal, as a :memory: database has.
+    const raw = new Sqlite(file);
+    try {
+      raw.pragma('journal_mode = DELETE');
+      return raw.serialize().toString('base64');
+    } finally {
+      raw.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -33,6 +33,9 @@ export type TestDatabase = Database & { url: string };
 export async function createTestDatabase(upTo?: string): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const url = 'sqlite::memory:';
+    // The latest schema is the global setup's migrated database, copied; an older one is migrated here.
+    const template = upTo ? null : inject('sqliteTemplate');
+    if (template) return { ...createDatabase(url, { image: Buffer.from(template, 'base64') }), url };
     const database = createDatabase(url);
     await migrateToLatest(database.db, database.dialect, upTo);
     return { ...database, url };

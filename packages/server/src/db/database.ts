@@ -161,7 +161,7 @@ const warnConnectionLost = (error: Error) =>
  * `sqlite:///abs/path.sqlite`, `sqlite://relative.sqlite`, `sqlite::memory:` or `postgres://...`.
  * A `schema` query parameter on a postgres URL sets the search_path (tests use one schema each).
  */
-export function createDatabase(url: string, options: { poolSize?: number } = {}): Database {
+export function createDatabase(url: string, options: { poolSize?: number; image?: Buffer } = {}): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     setPgTypeParsers();
     const parsed = new URL(url);
@@ -187,7 +187,8 @@ export function createDatabase(url: string, options: { poolSize?: number } = {})
   if (!url.startsWith('sqlite:')) throw new Error(`DATABASE_URL non reconnue : ${url}`);
   const file = url.replace(/^sqlite:(\/\/)?/, '');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new Sqlite(file === ':memory:' ? ':memory:' : path.resolve(file));
+  // An image (a serialized database) opens in memory: the test suite's already migrated schema, copied per test.
+  const sqlite = new Sqlite(options.image ?? (file === ':memory:' ? ':memory:' : path.resolve(file)));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAST_BACKUP } from '../../src/services/backup.js';
+import { builtCli, serverRoot } from '../built-server.js';
 import { createSharedTestDatabase, engine, type TestDatabase } from '../helpers.js';
 
 // Issue 32: `npm run backup` and `npm run restore` as an operator runs them (the CLI in a process of its own, the
 // servers' environment): French lines, a non-zero exit on refusal, and never a secret printed.
 
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'MotDePasse-Secret-42';
 
 type Run = { code: number; out: string };
@@ -24,7 +24,7 @@ describe(`npm run backup / restore (cli/) on ${engine}`, () => {
     new Promise((resolve) => {
       execFile(
         process.execPath,
-        ['--conditions=source', '--import', 'tsx', `src/cli/${script}.ts`, arg],
+        [builtCli(script), arg],
         { cwd: serverRoot, env, timeout: 90_000, killSignal: 'SIGKILL' },
         (error, stdout, stderr) =>
           resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),

@@ -5,15 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { builtMain } from '../built-server.js';
 import { createTestDatabase, engine, signIn, type TestApp, type TestDatabase } from '../helpers.js';
 import { countRows, csvOrders, enableImport, newPrestation, tempDir } from './support.js';
 
-// kill -9 of the real server (a child process running src/main.ts) in the middle of a 500-order import, then a
+// kill -9 of the real server (a child process running the built server) in the middle of a 500-order import, then a
 // restart: the file is either imported once (all its bookings, in processed/) or still waiting (no booking at all),
 // never half a booking; importing it again after the restart ends with each order exactly once.
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
-const main = path.join(root, 'packages/server/src/main.ts');
 const ORDERS = 500;
 
 type Server = { child: ChildProcess; base: string };
@@ -21,8 +21,7 @@ const children = new Set<ChildProcess>();
 
 function start(env: Record<string, string>): Promise<Server> {
   return new Promise((resolve, reject) => {
-    // node itself with the tsx loader (not the tsx wrapper, whose SIGKILL would leave its node child running).
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, [builtMain], {
       cwd: root,
       env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,11 +10,11 @@ import { MAINTENANCE_CACHE_MS, setMaintenance } from '../../src/auth/maintenance
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { anonymousCsrf, apiToken } from '../auth/support.js';
+import { builtCli, serverRoot } from '../built-server.js';
 import { createTestDatabase, engine, signIn, type TestDatabase, testConfig } from '../helpers.js';
 
 const MAINTENANCE = { message: 'Application en maintenance.' };
 const waitForCache = () => new Promise((resolve) => setTimeout(resolve, MAINTENANCE_CACHE_MS + 200));
-const serverRoot = path.resolve(import.meta.dirname, '../..');
 
 describe(`maintenance mode on ${engine}`, () => {
   let database: TestDatabase;
@@ -131,11 +131,12 @@ describe(`npm run maintenance (cli/maintenance.ts) on ${engine}`, () => {
     const database = createDatabase(url);
     const app = await buildApp({ config: testConfig(), database });
     const cli = (arg: string) =>
-      promisify(execFile)(
-        process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'src/cli/maintenance.ts', ...(arg ? [arg] : [])],
-        { cwd: serverRoot, env: { ...process.env, DATABASE_URL: url }, timeout: 60_000, killSignal: 'SIGKILL' },
-      );
+      promisify(execFile)(process.execPath, [builtCli('maintenance'), ...(arg ? [arg] : [])], {
+        cwd: serverRoot,
+        env: { ...process.env, DATABASE_URL: url },
+        timeout: 60_000,
+        killSignal: 'SIGKILL',
+      });
     try {
       expect((await cli('on')).stdout.trim()).toBe('Mode maintenance activé.');
       await waitForCache();
