@@ -48,7 +48,16 @@ const fail = (message) => violations.push(message);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n) => String(n).padStart(2, '0');
 const localDate = (d = new Date()) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-const addDays = (days) => localDate(new Date(Date.now() + days * 86_400_000));
+// The operator's day: the server reads 'today' in its operator_time_zone setting (Europe/Paris by default), not in
+// this machine's zone; around midnight the two differ.
+const operatorDay = (d = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Paris',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
+const addDays = (days) => operatorDay(new Date(Date.now() + days * 86_400_000));
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -580,7 +589,7 @@ async function worker(api, index, world, load) {
       const order = {
         partner: 'Cluster',
         order_id: orderId,
-        purchase_date: localDate(),
+        purchase_date: operatorDay(),
         prestation: 'Vol classique',
         amount: 199,
         buyer: { first_name: 'Léa', last_name: `Roux${orderId}`, email: `${orderId.toLowerCase()}@cluster.test` },
@@ -758,7 +767,7 @@ async function checkExpiry(pool, world) {
   const { rows } = await pool.query("SELECT run_on, result FROM scheduled_jobs WHERE name = 'expire-bookings'");
   const job = rows[0];
   const runOn = job?.run_on instanceof Date ? localDate(job.run_on) : String(job?.run_on);
-  if (runOn !== localDate()) fail(`passage quotidien : run_on = ${runOn}, attendu ${localDate()}`);
+  if (runOn !== operatorDay()) fail(`passage quotidien : run_on = ${runOn}, attendu ${operatorDay()}`);
   const expected = `${EXPIRED_BOOKINGS} réservation(s) périmée(s)`;
   if (job?.result !== expected) fail(`passage quotidien : « ${job?.result} », attendu « ${expected} »`);
   const notes = await count(
