@@ -97,20 +97,8 @@ export type Booking = {
   passengers_count?: number;
 };
 
-export type Passenger = {
-  id: number;
-  booking_id: number;
-  ticket_number: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  full_name: string;
-  is_referent: number;
-  email: string | null;
-  phone: string | null;
-  department: string | null;
-  age: number | null;
-  weight: number | null;
-  passenger_type_id: number | null;
+/** A passenger as the server summarises it (the domain's PassengerSummary), with what a page embeds. */
+export type Passenger = import('@app/domain').PassengerSummary & {
   passenger_type?: Labelled | null;
   flights_count?: number;
   flights?: (FlightSummary & { flight_status?: { slug: string; label: string } | null })[];
