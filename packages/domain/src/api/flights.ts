@@ -60,3 +60,35 @@ export type FieldBoarding = {
   takeoff_place: string | null;
   passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
 };
+
+/** GET: the flight's sealed records (FlightRecords); POST seals a new version. */
+export const flightRecordsPath = (id: number): string => `${flightPath(id)}/records`;
+/** POST {reason}: opens a correction of the sealed record. */
+export const flightRecordCorrectionPath = (id: number): string => `${flightRecordsPath(id)}/correction`;
+/** GET: one sealed version, exactly as sealed (PDF). */
+export const flightRecordPdfPath = (id: number, recordId: number): string => `${flightRecordsPath(id)}/${recordId}.pdf`;
+/** GET: who is on board (FlightCrew); PUT {on_board: ids} marks the teammates on board. */
+export const flightCrewPath = (id: number): string => `${flightPath(id)}/crew`;
+/** GET: the printable operational flight plan (PDF). */
+export const flightOperationalPlanPdfPath = (id: number): string => `${flightPath(id)}/operational-flight-plan.pdf`;
+
+/** One sealed version of a flight's record. */
+export type FlightRecordSummary = {
+  id: number;
+  flight_id: number;
+  version: number;
+  previous_record_id: number | null;
+  reason: string | null;
+  sha256: string;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+};
+/** GET /api/flights/{id}/records: sealed when a version exists and no correction is open. */
+export type FlightRecords = { sealed: boolean; correction_reason: string | null; records: FlightRecordSummary[] };
+
+/** GET /api/flights/{id}/crew: the flight's teammates, those on board marked, and the crew check they make. */
+export type FlightCrew = {
+  teammates: { id: number; full_name: string; on_board: 0 | 1 }[];
+  crew: CrewCheck;
+};

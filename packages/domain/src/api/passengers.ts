@@ -19,3 +19,5 @@ export type PassengerSummary = {
   weight: number | null;
   passenger_type_id: number | null;
 };
+/** GET: the passenger's printed ticket (PDF). */
+export const passengerTicketPdfPath = (id: number): string => `${passengerPath(id)}/ticket.pdf`;

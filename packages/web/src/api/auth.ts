@@ -1,4 +1,4 @@
-import type { Me, SessionUser } from '@app/domain';
+import { ME_PATH, type Me, PROFILE_PASSWORD_PATH, PROFILE_PATH, type SessionUser } from '@app/domain';
 import { earlySession, request, requestFrom } from './client';
 
 // Session and password calls. The anti-forgery cookie is asked for at the root,
@@ -15,14 +15,14 @@ export const authApi = {
   logout: () => request<void>('/logout', { method: 'POST', body: {} }),
   me: (signal?: AbortSignal) => {
     const early = earlySession.take();
-    return early ? requestFrom<Me>(early, '/api/me', signal) : request<Me>('/api/me', { signal });
+    return early ? requestFrom<Me>(early, ME_PATH, signal) : request<Me>(ME_PATH, { signal });
   },
   forgotPassword: (email: string) =>
     request<{ message?: string }>('/forgot-password', { method: 'POST', body: { email } }),
   resetPassword: (form: PasswordForm) =>
     request<{ message?: string }>('/reset-password', { method: 'POST', body: form }),
   firstLogin: (form: PasswordForm) => request<{ user?: SessionUser }>('/first-login', { method: 'POST', body: form }),
-  updateProfile: (form: ProfileForm) => request<unknown>('/api/profile', { method: 'PUT', body: form }),
+  updateProfile: (form: ProfileForm) => request<unknown>(PROFILE_PATH, { method: 'PUT', body: form }),
   updatePassword: (form: PasswordChangeForm) =>
-    request<unknown>('/api/profile/password', { method: 'PUT', body: form }),
+    request<unknown>(PROFILE_PASSWORD_PATH, { method: 'PUT', body: form }),
 };

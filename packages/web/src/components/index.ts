@@ -14,7 +14,7 @@ export {
 } from './ConfirmDialog/ConfirmDialog';
 export { DataList, type DataListProps } from './DataList/DataList';
 export { DataListPagination } from './DataList/DataListPagination';
-export { dataListKey, useDataList, useRefreshDataList } from './DataList/use-data-list';
+export { useDataList } from './DataList/use-data-list';
 export { type DataColumn, DataTable, type DataTableProps, EmptyValue, readField } from './DataTable/DataTable';
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
 export { FormModal, type FormModalProps } from './FormModal/FormModal';

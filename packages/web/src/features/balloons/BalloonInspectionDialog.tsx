@@ -1,4 +1,10 @@
-import { BALLOON_INSPECTION_KINDS, type BalloonInspectionKind, BOUNDS, localDate } from '@app/domain';
+import {
+  BALLOON_INSPECTION_KINDS,
+  type BalloonInspectionKind,
+  BOUNDS,
+  balloonInspectionsPath,
+  localDate,
+} from '@app/domain';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
@@ -38,7 +44,7 @@ export function BalloonInspectionDialog({
       failureMessage="L'enregistrement de la visite a échoué"
       successMessage="Visite enregistrée"
       onSubmit={() =>
-        api.post(`/api/balloons/${balloonId}/inspections`, {
+        api.post(balloonInspectionsPath(balloonId), {
           inspected_on: date ?? '',
           kind,
           hours: hours === '' ? null : Number(hours),

@@ -2,10 +2,6 @@ import { BOOKING_STATUSES, customerDisplayName, type ListQuery, type StatusDefin
 
 // What the booking screens read (booking, customer, passengers) and how they show it.
 
-export const BOOKINGS_ENDPOINT = '/api/bookings';
-export const PASSENGERS_ENDPOINT = '/api/passengers';
-export const CUSTOMERS_ENDPOINT = '/api/customers';
-
 type Labelled = { id: number; label: string };
 
 export type PassengerSummary = {

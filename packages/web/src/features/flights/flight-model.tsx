@@ -16,8 +16,6 @@ import { StatusTag } from '../../components';
 
 // What the flight screens read and the status, availability, counter and weight tags they show.
 
-export const FLIGHTS_ENDPOINT = '/api/flights';
-
 type Labelled = { id: number; label: string };
 
 export type Flight = {

@@ -1,10 +1,9 @@
 import { BOUNDS, INITIAL_BOOKING_STATUS_ID, localDate, MESSAGES } from '@app/domain';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/client';
-import { useFailureNotice, useInvalidate } from '../../../api/hooks';
+import { bookingReads } from '../../../api/endpoints/bookings';
+import { useApiQuery, useInvalidate } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { pathTo } from '../../../app/routes';
 import { FormModal } from '../../../components';
@@ -23,10 +22,8 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
 
   // One read per opening: a number shown to a previous dialog may have been taken since.
   const [openedAt] = useState(() => Date.now());
-  // The next number has no contract in the data layer yet: read and keyed here.
-  const next = useQuery({
-    queryKey: ['/api/booking-next-number', openedAt],
-    queryFn: ({ signal }) => api.get<{ number: string }>('/api/booking-next-number', undefined, signal),
+  const next = useApiQuery(bookingReads.nextNumber(openedAt), {
+    failure: MESSAGES.bookingNumberGenerationFailed,
     enabled: opened,
     staleTime: 0,
     gcTime: 0,
@@ -34,7 +31,6 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   useEffect(() => {
     if (next.data && number === '') setNumber(next.data.number);
   }, [next.data, number]);
-  useFailureNotice(MESSAGES.bookingNumberGenerationFailed, next);
 
   const numberCheck = useUniqueNumber({
     entity: 'bookings',
