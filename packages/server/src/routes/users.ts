@@ -4,8 +4,7 @@ import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { emailField, nameField, parseBody, roleIdField } from '../auth/validation.js';
-import type { RouteAccess, SessionUser } from '../core/context.js';
-import { ForbiddenError } from '../core/errors.js';
+import { type RouteAccess, signedInUser } from '../core/context.js';
 import { createUser, deleteUser, findUserTarget, updateUser, userToInvite } from '../services/users.js';
 
 // Writes of the users page (capability manage_users, with NO su bypass): validated here, ruled and written by
@@ -31,18 +30,13 @@ const updateSchema = schemaFields
   })
   .partial();
 
-export function actorOf(request: FastifyRequest): SessionUser {
-  if (request.auth?.kind !== 'user') throw new ForbiddenError();
-  return request.auth.user;
-}
-
 export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
   const { db } = ctx;
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   app.post('/api/users', { config: USERS }, async (request, reply) => {
-    const user = await createUser(db, request.auth, actorOf(request), parseBody(createSchema, request.body));
+    const user = await createUser(db, request.auth, signedInUser(request.auth), parseBody(createSchema, request.body));
     try {
       await sendPasswordLink(ctx, user, 'first_login');
     } catch (error) {
@@ -53,18 +47,18 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put('/api/users/:id', { config: USERS }, async (request) => {
-    const actor = actorOf(request);
+    const actor = signedInUser(request.auth);
     const target = await findUserTarget(db, actor, idOf(request));
     return updateUser(db, request.auth, actor, target, parseBody(updateSchema, request.body));
   });
 
   app.delete('/api/users/:id', { config: USERS }, async (request, reply) => {
-    await deleteUser(db, request.auth, actorOf(request), idOf(request));
+    await deleteUser(db, request.auth, signedInUser(request.auth), idOf(request));
     return reply.code(204).send();
   });
 
   app.post('/api/users/:id/invite', { config: USERS }, async (request, reply) => {
-    const target = await userToInvite(db, actorOf(request), idOf(request));
+    const target = await userToInvite(db, signedInUser(request.auth), idOf(request));
     try {
       await sendPasswordLink(ctx, target, 'first_login');
     } catch (error) {
