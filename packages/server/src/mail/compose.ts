@@ -2,6 +2,7 @@ import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
+import { findEmailTemplate } from '../services/email-templates.js';
 import { addSpaceLink, SPACE_URL_PATTERN, spaceUrl } from '../services/space-links.js';
 import type { AttachmentSpec } from './attachments.js';
 import { enqueueMail } from './queue.js';
@@ -40,11 +41,7 @@ export async function render(
   variables: TemplateVariables,
   spaceBookingId?: number,
 ): Promise<Rendered> {
-  const template = await db
-    .selectFrom('email_templates')
-    .select(['subject', 'body'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const template = await findEmailTemplate(db, slug);
   if (!template) throw ValidationError.field('template', `Modèle d'email introuvable : ${slug}.`);
   let filled = variables;
   const secrets: string[] = [];

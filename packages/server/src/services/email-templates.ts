@@ -1,5 +1,19 @@
-// The fixed set of email templates (confirmation, pre-flight information, convocation, postponement, cancellation, tickets, password links), seeded once; staff edit subject and body afterwards.
-// Variables are plain text placeholders substituted by the mailer, never evaluated.
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../db/schema.js';
+import { sanitizeEmailHtml } from '../mail/html.js';
+
+// The email templates' one home: the fixed set (confirmation, pre-flight information, convocation, postponement,
+// cancellation, tickets, password links, and what later issues added), seeded once by the migrations, after which
+// staff edit subject and body; the rule their bodies follow; and the lookup the mails render from
+// (mail/templates.ts, mail/compose.ts). The resource (resources/email-templates.ts) declares the list and the
+// update. Variables are plain text placeholders substituted by the mailer, never evaluated.
+
+/** Stored bodies pass the allow-list every mail passes again once its variables are in (mail/html.ts). */
+export const sanitizeEmailBody = (html: string): string => sanitizeEmailHtml(html);
+
+/** The subject and body of the template of this slug, as staff last saved them. */
+export const findEmailTemplate = (db: Kysely<DB> | Transaction<DB>, slug: string) =>
+  db.selectFrom('email_templates').select(['subject', 'body']).where('slug', '=', slug).executeTakeFirst();
 
 export type EmailTemplateSeed = { slug: string; label: string; subject: string; body: string; variables: string[] };
 
