@@ -23,6 +23,5 @@ export const authApi = {
     request<{ message?: string }>('/reset-password', { method: 'POST', body: form }),
   firstLogin: (form: PasswordForm) => request<{ user?: SessionUser }>('/first-login', { method: 'POST', body: form }),
   updateProfile: (form: ProfileForm) => request<unknown>(PROFILE_PATH, { method: 'PUT', body: form }),
-  updatePassword: (form: PasswordChangeForm) =>
-    request<unknown>(PROFILE_PASSWORD_PATH, { method: 'PUT', body: form }),
+  updatePassword: (form: PasswordChangeForm) => request<unknown>(PROFILE_PASSWORD_PATH, { method: 'PUT', body: form }),
 };

@@ -19,6 +19,7 @@ export { type DataColumn, DataTable, type DataTableProps, EmptyValue, readField 
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
 export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
+export { BalloonMark, Logo } from './Logo/Logo';
 export { NoteActions } from './NoteActions/NoteActions';
 export { notifyFailure, notifySuccess, notifyWarning } from './notify/notify';
 export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';
@@ -32,5 +33,16 @@ export {
   type TagAction,
   type TagIcon,
 } from './StatusTag/StatusTag';
+export { statusIcon } from './StatusTag/status-icons';
+export {
+  AvailabilityTag,
+  BookingStatusTag,
+  FlightStatusTag,
+  MailStatusTag,
+  mailDate,
+  PassengerCounter,
+  WeightTag,
+} from './StatusTag/status-tags';
+export { isInSection, type NavigationLink, SubNavigation } from './SubNavigation/SubNavigation';
 export { SummaryCard, type SummaryCardProps, type SummaryRow } from './SummaryCard/SummaryCard';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField/TextAreaField';

@@ -6,9 +6,15 @@ import { bookingReads } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
 import { confirmDelete, type DataColumn, DataTable, FormModal, StatusTag } from '../../components';
+import {
+  type FieldValue,
+  FormSections,
+  type FormValues,
+  initialValues,
+  toPayload,
+} from '../../components/ReferenceData';
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
-import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../reference-data';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
 import type { Customer, Passenger } from './booking-model';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { CompanyDetailsAlert } from '../settings/CompanyDetailsAlert';
+import { CompanyDetailsAlert } from '../settings';
 import { useBooking } from './BookingPage';
 import type { Passenger } from './booking-model';
 

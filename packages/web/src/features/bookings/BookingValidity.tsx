@@ -17,8 +17,9 @@ import { apiUrl } from '../../api/client';
 import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError } from '../../components';
+import { formatAmount, formatDate } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
-import { type Booking, formatAmount, formatDate } from './booking-model';
+import type { Booking } from './booking-model';
 
 // Issue 12 point 3: a booking's voucher validity. The tag says what expires soon or has lapsed (lists and booking
 // page); the card shows the date, 'Prolonger' (N months and a reason, POST /api/bookings/{id}/extend-validity) and

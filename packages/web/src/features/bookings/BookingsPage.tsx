@@ -11,11 +11,12 @@ import {
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pathTo } from '../../app/routes';
 import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../components';
+import { formatAmount, formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
+import { pathTo } from '../../lib/routes';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
-import { type Booking, customerName, formatAmount, formatDate } from './booking-model';
+import { type Booking, customerName } from './booking-model';
 import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import type { Booking } from './booking-model';
 import { PrestationToSpecifyTag } from './PrestationToSpecify';
 

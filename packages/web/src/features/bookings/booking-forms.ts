@@ -10,7 +10,7 @@ import {
   PRESTATIONS_PATH,
   rangeOf,
 } from '@app/domain';
-import type { FormField, FormSection } from '../reference-data';
+import type { FormField, FormSection } from '../../components/ReferenceData';
 
 // The fields of the booking dialogs (General booking info, Billing, Customer, Passenger edit), declared
 // once and drawn by the generic FormSections of the reference-data dialogs.

@@ -11,7 +11,7 @@ import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text,
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
-import { ROUTE_PATHS } from '../../app/routes';
+import { ROUTE_PATHS } from '../../lib/routes';
 import { FieldFlightView } from './FieldFlightView';
 import { fieldFlightOf, onFieldLinkClick, useFieldPath } from './field-navigation';
 import { FIELD_SYNC_KEY, type FieldIssue, flightsKey, issuesKey, overlay, setUpFieldOffline } from './field-offline';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
-import { TakeoffMassCalculatorDialog } from '../balloons/TakeoffMassCalculatorDialog';
+import { TakeoffMassCalculatorDialog } from '../balloons';
 import { FlightChecks } from './FlightChecks';
 import { useFlight } from './FlightPage';
 

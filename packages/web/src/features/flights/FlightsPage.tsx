@@ -11,11 +11,18 @@ import {
 } from '@app/domain';
 import { Group, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { pathTo } from '../../app/routes';
-import { type DataColumn, DataList } from '../../components';
+import {
+  AvailabilityTag,
+  type DataColumn,
+  DataList,
+  FlightStatusTag,
+  PassengerCounter,
+  WeightTag,
+} from '../../components';
+import { formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
-import { formatDate } from '../bookings/booking-model';
-import { AvailabilityTag, type Flight, FlightStatusTag, PassengerCounter, WeightTag } from './flight-model';
+import { pathTo } from '../../lib/routes';
+import type { Flight } from './flight-model';
 
 // flights: every flight with its status, place, balloon, pilot, passengers against capacity, weight
 // against market mass and seats left; filters, ordering remembered; upcoming flights first by default (the

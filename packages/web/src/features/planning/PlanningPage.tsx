@@ -1,4 +1,12 @@
-import { addDays, type CalendarFlight, isCalendarDate, localDate, MESSAGES, type PlanningView } from '@app/domain';
+import {
+  addDays,
+  type CalendarFlight,
+  flightStatusById,
+  isCalendarDate,
+  localDate,
+  MESSAGES,
+  type PlanningView,
+} from '@app/domain';
 import {
   ActionIcon,
   Badge,
@@ -19,9 +27,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery } from '../../api/hooks';
-import { statusIcon } from '../../app/status-icons';
-import { notifyFailure } from '../../components';
-import { AvailabilityTag, flightStatusById } from '../flights/flight-model';
+import { AvailabilityTag, notifyFailure, statusIcon } from '../../components';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
 import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';

@@ -19,7 +19,7 @@ import { apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { getRead } from '../../api/reads';
 import { type DataColumn, DataTable } from '../../components';
-import { formatAmount, formatDate } from '../bookings/booking-model';
+import { formatAmount, formatDate } from '../../lib/format';
 
 // Issue 29 point 4, page 'Rapports' (administrators, as GET /api/reports/vouchers): what the vouchers sold and not
 // yet flown are worth at a date, by origin and business provider, what expires in the coming 12 months, and what

@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { bookingReads } from '../../../api/endpoints/bookings';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { statusIcon } from '../../../app/status-icons';
-import { FormModal, StatusTag } from '../../../components';
+import { FormModal, StatusTag, statusIcon } from '../../../components';
 import type { BookingDialogProps } from './booking-dialog';
 
 /** Booking status: any listed status, the list read from the server. */

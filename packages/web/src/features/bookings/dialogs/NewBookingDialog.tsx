@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { bookingReads } from '../../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
 import { FormModal } from '../../../components';
+import { pathTo } from '../../../lib/routes';
 import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for

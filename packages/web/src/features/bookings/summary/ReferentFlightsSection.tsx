@@ -4,10 +4,10 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
-import { statusIcon } from '../../../app/status-icons';
-import { StatusTag, SummaryCard } from '../../../components';
-import { type Booking, type FlightSummary, formatDate, formatTime, type PassengerSummary } from '../booking-model';
+import { StatusTag, SummaryCard, statusIcon } from '../../../components';
+import { formatDate, formatTime } from '../../../lib/format';
+import { pathTo } from '../../../lib/routes';
+import type { Booking, FlightSummary, PassengerSummary } from '../booking-model';
 import { EmptyLine } from './booking-summary';
 
 function FlightLine({ flight }: { flight: FlightSummary }) {

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { flightReads } from '../../../api/endpoints/flights';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { FlagSwitch, FormModal } from '../../../components';
+import { BookingStatusTag, FlagSwitch, FormModal } from '../../../components';
 import { useSearchText } from '../../../lib/debounce';
-import { BookingStatusTag } from '../../bookings/BookingStatusTag';
 import type { Flight } from '../flight-model';
 
 // Add passengers to a flight: search by name, ticket number, booking number or phone (3 characters),

@@ -12,8 +12,8 @@ import { ApiError } from '../../../api/client';
 import { flightReads } from '../../../api/endpoints/flights';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { FlagSwitch, FormModal } from '../../../components';
-import { type Flight, FlightStatusTag, withSeconds } from '../flight-model';
+import { FlagSwitch, FlightStatusTag, FormModal } from '../../../components';
+import { type Flight, withSeconds } from '../flight-model';
 import type { DialogProps } from './flight-form';
 import { WhenInputs } from './WhenInputs';
 

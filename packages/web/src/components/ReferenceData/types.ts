@@ -1,7 +1,7 @@
 import type { OrderItem, SavableEntity, SessionSettings } from '@app/domain';
 import type { Entity } from '../../api/entities';
-import type { DataColumn, Flag } from '../../components';
 import type { FilterDefinition, OptionLoader } from '../../lib/list-state';
+import type { DataColumn, Flag } from '..';
 
 // One declarative definition per reference entity (its fields, list and dialog) drives the
 // generic list page (ReferenceListPage) and the generic create/edit dialog (ReferenceFormDialog). Each entity's

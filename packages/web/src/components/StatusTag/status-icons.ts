@@ -7,7 +7,7 @@ import {
   IconCloudRain,
   IconX,
 } from '@tabler/icons-react';
-import type { TagIcon } from '../components';
+import type { TagIcon } from './StatusTag';
 
 // The icon names of the booking and flight statuses (statuses.ts in the domain) as icon components, for tags and navigation.
 const ICONS: Record<string, TagIcon> = {

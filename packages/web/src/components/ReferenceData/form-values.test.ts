@@ -1,8 +1,8 @@
 import type { SessionSettings } from '@app/domain';
 import { describe, expect, it } from 'vitest';
-import { balloonsConfig } from '../balloons/balloons.config';
-import { locationsConfig } from '../locations/locations.config';
-import { prestationsConfig } from '../prestations/prestations.config';
+import { balloonsConfig } from '../../features/balloons/balloons.config';
+import { locationsConfig } from '../../features/locations/locations.config';
+import { prestationsConfig } from '../../features/prestations/prestations.config';
 import { initialValues, toPayload, visibleSections } from './form-values';
 
 const settings = (overrides: Partial<SessionSettings> = {}): SessionSettings => ({

@@ -3,8 +3,8 @@ import { Divider, MultiSelect, Select, SimpleGrid, Stack, TextInput } from '@man
 import { type CSSProperties, type ReactNode, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { optionsRead, resource } from '../../api/reads';
-import { FlagSwitch, FormModal, PhoneInput, TextAreaField } from '../../components';
 import { useMe } from '../../session/store';
+import { FlagSwitch, FormModal, PhoneInput, TextAreaField } from '..';
 import { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
 import type { FormField, FormSection, ReferenceEntityConfig, ReferenceRecord } from './types';
 

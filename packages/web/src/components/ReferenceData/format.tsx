@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { StatusTag } from '../../components';
+import { StatusTag } from '..';
 
 // French display of reference values: '9 000 m³', '68,5 kg', an empty cell for nothing.
 

@@ -7,10 +7,10 @@ import {
 } from '@app/domain';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { balloonsConfig } from '../balloons/balloons.config';
-import { BILLING_SECTIONS, GENERAL_SECTIONS, PASSENGER_SECTIONS } from '../bookings/booking-forms';
-import { locationsConfig } from '../locations/locations.config';
-import { pilotsConfig } from '../pilots/pilots.config';
+import { balloonsConfig } from '../../features/balloons/balloons.config';
+import { BILLING_SECTIONS, GENERAL_SECTIONS, PASSENGER_SECTIONS } from '../../features/bookings/booking-forms';
+import { locationsConfig } from '../../features/locations/locations.config';
+import { pilotsConfig } from '../../features/pilots/pilots.config';
 import type { FormSection } from './types';
 
 // Issue 26: a number input of a record dialog offers exactly the range the server accepts (domain BOUNDS).

@@ -1,7 +1,20 @@
 import { Button, Group } from '@mantine/core';
+import type { ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
-import type { NavigationLink } from './navigation-items';
-import { isInSection } from './navigation-items';
+
+/** A link of the navigation or of a section's sub-navigation. */
+export type NavigationLink = {
+  label: string;
+  to: string;
+  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
+  /** A live count beside the label (open booking statuses, waiting registration requests). */
+  count?: number;
+  /** What the count counts, for screen readers ('3 réservations'). */
+  countLabel?: (count: number) => string;
+};
+
+export const isInSection = (pathname: string, section: string) =>
+  pathname === section || pathname.startsWith(`${section}/`);
 
 type SubNavigationProps = {
   label: string;

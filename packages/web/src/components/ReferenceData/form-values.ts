@@ -1,5 +1,5 @@
 import type { SessionSettings } from '@app/domain';
-import type { Flag } from '../../components';
+import type { Flag } from '..';
 import type { FormField, FormSection, VisibilityRule } from './types';
 
 // The dialog's state and payload, apart from the view: inputs hold text (what the browser gives), switches 0/1,

@@ -2,13 +2,13 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFixture } from '../../app/test-session';
-import { AFTER_CLOSE, type FakeCall, fakeFetch, pageOf, setScreenWidth } from '../../components/test-utils';
+import { locationsConfig } from '../../features/locations/locations.config';
+import { pilotsConfig } from '../../features/pilots/pilots.config';
+import { prestationsConfig } from '../../features/prestations/prestations.config';
 import { resetSessionStoreForTests } from '../../session/store';
 import { renderWithProviders } from '../../test/render';
-import { locationsConfig } from '../locations/locations.config';
-import { pilotsConfig } from '../pilots/pilots.config';
-import { prestationsConfig } from '../prestations/prestations.config';
+import { sessionFixture } from '../../test/session';
+import { AFTER_CLOSE, type FakeCall, fakeFetch, pageOf, setScreenWidth } from '../test-utils';
 import { ReferenceListPage } from './ReferenceListPage';
 import type { ReferenceEntityConfig, ReferenceRecord } from './types';
 

@@ -1,5 +1,5 @@
-// Generic reference-data screens (other-data lists and their dialogs): each entity folder declares its definition and
-// exports ReferenceListPage with it as its page.
+// Generic reference-data screens (other-data lists and their dialogs), shared by the features: each entity's folder
+// declares its definition and exports ReferenceListPage with it as its page.
 
 export { type FieldValue, type FormValues, initialValues, toPayload, visibleSections } from './form-values';
 export { formatFlag, formatNumber, NameWithDefault } from './format';

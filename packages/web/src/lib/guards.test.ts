@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { sessionFixture } from '../test/session';
 import { canAccess, decideAccess, decideNavigation, loginPathFor, safeRedirect } from './guards';
-import { sessionFixture } from './test-session';
 
 describe('canAccess (roles and permissions)', () => {
   it('opens the settings area with manage_settings or to su', () => {

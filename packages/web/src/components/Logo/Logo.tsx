@@ -1,6 +1,6 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathTo } from '../routes';
+import { pathTo } from '../../lib/routes';
 
 /** The balloon mark, also the favicon (public/favicon.svg): keep both drawings the same. */
 export function BalloonMark({ size = 32 }: { size?: number }) {
