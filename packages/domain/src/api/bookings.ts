@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ListQuery } from '../query.js';
 import { BOUNDS } from '../schemas/bounds.js';
 import {
   bounded,
@@ -18,6 +19,25 @@ import {
 
 export const BOOKINGS_PATH = '/api/bookings';
 export const bookingPath = (id: number): string => `${BOOKINGS_PATH}/${id}`;
+
+/**
+ * The booking page's read (GET /api/bookings/{id} with this query): the booking with its lookups, slots and referent,
+ * and its passenger count. The customer is read on its own by the summary (GET /api/customers?filters=bookings.id|=|{id}).
+ */
+export const BOOKING_PAGE_QUERY: ListQuery = {
+  embed: [
+    'location',
+    'prestation',
+    'booking_origin',
+    'business_provider',
+    'payment_method',
+    'flight_schedules',
+    // The referent's flights are a read of their own (ReferentFlights): three more levels here cost the page's
+    // main read half its speed on the bench.
+    'referent_passenger',
+  ],
+  count: ['passengers'],
+};
 
 /** A booking as the flight page groups its passengers under it. */
 export type BookingSummary = {
