@@ -6,6 +6,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo/Logo';
+import { useOperatorTimeZone } from '../../lib/today';
 import { useSession } from '../../session/store';
 import { Navigation } from './Navigation';
 import { useNavigationCollapsed } from './navigation-collapse';
@@ -29,6 +30,7 @@ export function AppLayout() {
 }
 
 function SignedInLayout({ me }: { me: Me }) {
+  useOperatorTimeZone();
   const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const { pathname } = useLocation();

@@ -4,7 +4,6 @@ import {
   BOUNDS,
   bookingValidityPdfPath,
   EXPIRING_SOON_DAYS,
-  localDate,
   MAX_VALIDITY_MONTHS,
   type ValidityExtensionRow,
   validityState,
@@ -18,6 +17,7 @@ import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError } from '../../components';
 import { formatAmount, formatDate } from '../../lib/format';
+import { today as operatorToday } from '../../lib/today';
 import { useDialog } from '../../lib/use-dialog';
 import type { Booking } from './booking-model';
 
@@ -41,7 +41,7 @@ export function ValidityTag({
     booking.booking_status_id === BOOKING_STATUSES.pending.id ||
     booking.booking_status_id === BOOKING_STATUSES.inProgress.id;
   if (!isOpen) return null;
-  const state = validityState(booking.validity_date, localDate());
+  const state = validityState(booking.validity_date, operatorToday());
   if (state === 'expiring') {
     return (
       <StatusTag size={size} color="warning">
@@ -60,7 +60,7 @@ export function ValidityTag({
 }
 
 /** The list filter 'Expire bientôt': open bookings whose validity ends between today and 30 days from now. */
-export function expiringSoonFilters(today = localDate()) {
+export function expiringSoonFilters(today = operatorToday()) {
   return [
     { field: 'validity_date', op: '>=' as const, value: today },
     { field: 'validity_date', op: '<=' as const, value: addDays(today, EXPIRING_SOON_DAYS) },
@@ -219,7 +219,7 @@ export function RefundDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [date, setDate] = useState<string | null>(localDate());
+  const [date, setDate] = useState<string | null>(operatorToday());
   const [amount, setAmount] = useState<number | string>(booking.paid_amount ?? booking.total_amount ?? '');
   const dateError = useFieldError('refunded_on');
   const amountError = useFieldError('amount');

@@ -1,16 +1,11 @@
-import { bookingStatusById, customerDisplayName } from '@app/domain';
+import { bookingStatusById, customerDisplayName, type PassengerSummary } from '@app/domain';
 
 // What the booking screens read (booking, customer, passengers) and how they show it.
 
 type Labelled = { id: number; label: string };
 
-export type PassengerSummary = {
-  id: number;
-  full_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  department: string | null;
-  is_referent: number;
+/** A passenger as the server summarises it (the domain's PassengerSummary), with the flights a page embeds. */
+export type PassengerWithFlights = PassengerSummary & {
   next_flights?: FlightSummary[];
   realized_flights?: FlightSummary[];
 };
@@ -80,7 +75,7 @@ export type Booking = {
   remaining_amount: number | null;
   refundable: number;
   created_at?: string;
-  referent_passenger?: PassengerSummary | null;
+  referent_passenger?: PassengerWithFlights | null;
   customer?: Customer | null;
   location?: Labelled | null;
   prestation?: Labelled | null;
@@ -94,7 +89,7 @@ export type Booking = {
 };
 
 /** A passenger as the server summarises it (the domain's PassengerSummary), with what a page embeds. */
-export type Passenger = import('@app/domain').PassengerSummary & {
+export type Passenger = PassengerSummary & {
   passenger_type?: Labelled | null;
   flights_count?: number;
   flights?: (FlightSummary & { flight_status?: { slug: string; label: string } | null })[];

@@ -5,7 +5,6 @@ import {
   FLIGHTS_PATH,
   LOCATIONS_PATH,
   listedName,
-  localDate,
   type OrderItem,
   PILOTS_PATH,
 } from '@app/domain';
@@ -22,6 +21,7 @@ import {
 import { formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
 import { pathTo } from '../../lib/routes';
+import { today as operatorToday } from '../../lib/today';
 import type { Flight } from './flight-model';
 
 // flights: every flight with its status, place, balloon, pilot, passengers against capacity, weight
@@ -38,7 +38,7 @@ const FILTERS: FilterDefinition[] = [
     id: 'upcoming',
     label: 'À venir',
     type: 'switch',
-    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: localDate() }] : []),
+    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: operatorToday() }] : []),
   },
   {
     id: 'flight_status_id',

@@ -3,7 +3,6 @@ import {
   type CalendarFlight,
   flightStatusById,
   isCalendarDate,
-  localDate,
   MESSAGES,
   type PlanningView,
 } from '@app/domain';
@@ -28,6 +27,7 @@ import { useSearchParams } from 'react-router';
 import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery } from '../../api/hooks';
 import { AvailabilityTag, notifyFailure, statusIcon } from '../../components';
+import { today as operatorToday } from '../../lib/today';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
 import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
@@ -85,7 +85,7 @@ export default function PlanningPage() {
   const [view, setView] = usePlanningView();
   const [params, setParams] = useSearchParams();
   const dayParam = params.get('day');
-  const today = localDate();
+  const today = operatorToday();
   const [anchor, setAnchor] = useState(() => (dayParam && isCalendarDate(dayParam) ? dayParam : today));
   const days = visibleDays(view, anchor);
   const from = days[0] as string;

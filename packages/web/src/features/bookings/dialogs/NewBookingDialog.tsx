@@ -1,4 +1,4 @@
-import { BOUNDS, INITIAL_BOOKING_STATUS_ID, localDate, MESSAGES } from '@app/domain';
+import { BOUNDS, INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useApiQuery, useInvalidate } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { pathTo } from '../../../lib/routes';
+import { today as operatorToday } from '../../../lib/today';
 import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
@@ -17,7 +18,7 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   const invalidate = useInvalidate();
   const [number, setNumber] = useState('');
   const [numberAlt, setNumberAlt] = useState('');
-  const [bookedAt, setBookedAt] = useState(localDate());
+  const [bookedAt, setBookedAt] = useState(operatorToday());
   const [passengers, setPassengers] = useState<number | string>(1);
 
   // One read per opening: a number shown to a previous dialog may have been taken since.
