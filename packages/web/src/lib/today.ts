@@ -1,7 +1,4 @@
 import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '@app/domain';
-import { useEffect } from 'react';
-import { settingsReads } from '../api/endpoints/settings';
-import { useApiQuery } from '../api/hooks';
 
 // The web's 'today' is the operator's day, as the server's (core/clock.ts): the date in the time zone of the setting
 // operator_time_zone (Europe/Paris unless changed), not the browser's. A seller in Montréal at 20:00 books in Paris's
@@ -36,13 +33,3 @@ export function setOperatorTimeZone(zone: string | null | undefined): void {
 
 /** The operator's date at `now`, YYYY-MM-DD. */
 export const today = (now: Date = new Date()): string => dayIn(timeZone, now);
-
-/** Keeps the operator's time zone in step with the setting (read once signed in, again after a settings save). */
-export function useOperatorTimeZone(): void {
-  // Without it the remembered or default zone stays: nothing to tell the user.
-  const setting = useApiQuery(settingsReads.keys(['operator_time_zone']), { failure: null, staleTime: 5 * 60_000 });
-  const zone = setting.data?.find((row) => row.key === 'operator_time_zone')?.value;
-  useEffect(() => {
-    if (zone !== undefined) setOperatorTimeZone(zone);
-  }, [zone]);
-}

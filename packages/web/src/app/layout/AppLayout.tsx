@@ -6,8 +6,8 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo/Logo';
-import { useOperatorTimeZone } from '../../lib/today';
 import { useSession } from '../../session/store';
+import { useOperatorTimeZone } from '../operator-time-zone';
 import { Navigation } from './Navigation';
 import { useNavigationCollapsed } from './navigation-collapse';
 import { navigationItems } from './navigation-items';
