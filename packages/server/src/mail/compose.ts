@@ -1,4 +1,4 @@
-import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
+import { type BookingTemplate, customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -11,9 +11,6 @@ import { renderTemplate, type TemplateVariables } from './templates.js';
 // Mails staff send from a booking or a flight (POST /api/bookings/{id}/emails, /api/flights/{id}/convocations):
 // the template of the slug, its variables taken from the records, the signature appended, queued with the
 // booking or flight it belongs to.
-
-export const BOOKING_TEMPLATES = ['booking-confirmation', 'pre-flight-information', 'tickets'] as const;
-export type BookingTemplate = (typeof BOOKING_TEMPLATES)[number];
 
 export const NO_ADDRESS =
   'Aucune adresse email pour cette réservation : renseignez celle du passager référent ou du client.';

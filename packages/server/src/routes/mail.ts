@@ -1,24 +1,15 @@
-import { schemaFields } from '@app/domain';
+import { bookingMailSchema, noFieldMailSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { parseBody } from '../auth/validation.js';
 import type { RouteAccess } from '../core/context.js';
 import { NotFoundError } from '../core/errors.js';
-import { BOOKING_TEMPLATES } from '../mail/compose.js';
 import { bookingMails, outbox, sendBookingMail, sendConvocations, sendTestMail } from '../services/mail.js';
 import { bodyOf, pathId } from './params.js';
 
-// Mails sent from a booking or a flight, and the outbox (docs/api.md "Sending mail"): validated here, queued and
-// read by services/mail.ts. The POSTs only queue (202).
+// Mails sent from a booking or a flight, and the outbox (docs/api.md "Sending mail"): validated here against the
+// domain's mail contract, queued and read by services/mail.ts. The POSTs only queue (202).
 
 const OUTBOX: { access: RouteAccess } = { access: { capability: 'manage_settings' } };
-
-const bookingMailSchema = schemaFields.payload({
-  template: z.enum(BOOKING_TEMPLATES, {
-    error: "Le modèle d'email doit être booking-confirmation, pre-flight-information ou tickets.",
-  }),
-});
-const convocationsSchema = schemaFields.payload({});
 
 export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -31,7 +22,7 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/flights/:id/convocations', async (request, reply) => {
     const flightId = pathId(request);
-    parseBody(convocationsSchema, bodyOf(request));
+    parseBody(noFieldMailSchema, bodyOf(request));
     return reply.code(202).send(await sendConvocations(db, request.auth, flightId));
   });
 
@@ -39,7 +30,7 @@ export async function registerMailRoutes(app: FastifyInstance): Promise<void> {
 
   // settings/emails: a test mail to oneself, through the same queue, with the signature (issue 10).
   app.post('/api/mail/test', { config: OUTBOX }, async (request, reply) => {
-    parseBody(convocationsSchema, bodyOf(request));
+    parseBody(noFieldMailSchema, bodyOf(request));
     if (request.auth?.kind !== 'user') throw new NotFoundError();
     return reply.code(202).send(await sendTestMail(db, request.auth.user));
   });

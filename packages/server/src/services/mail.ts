@@ -1,10 +1,11 @@
+import type { BookingTemplate, QueuedMail } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { type Auth, authorOf, type SessionUser } from '../core/context.js';
 import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
-import { type BookingTemplate, queueBookingMail, queueConvocations, settingValue } from '../mail/compose.js';
+import { queueBookingMail, queueConvocations, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
 import { escapeHtml } from '../mail/templates.js';
 
@@ -116,7 +117,7 @@ export async function sendConvocations(db: Kysely<DB>, auth: Auth | null, flight
 }
 
 /** The booking's mails, newest first (404 for an unknown booking). */
-export async function bookingMails(db: Kysely<DB>, bookingId: number) {
+export async function bookingMails(db: Kysely<DB>, bookingId: number): Promise<QueuedMail[]> {
   const booking = await db.selectFrom('bookings').select('id').where('id', '=', bookingId).executeTakeFirst();
   if (!booking) throw new NotFoundError();
   const rows = await outboxList(db).where('o.booking_id', '=', bookingId).execute();
@@ -124,7 +125,7 @@ export async function bookingMails(db: Kysely<DB>, bookingId: number) {
 }
 
 /** The last mails of the outbox, newest first. */
-export async function outbox(db: Kysely<DB>) {
+export async function outbox(db: Kysely<DB>): Promise<QueuedMail[]> {
   const rows = await outboxList(db).limit(literalLimit(OUTBOX_LIMIT)).execute();
   return rows.map(present);
 }
