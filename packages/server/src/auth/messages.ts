@@ -1,4 +1,7 @@
-// French messages of the auth area, shared by the hooks, the routes and the tests (one wording, one place).
+import { REQUIRED } from '@app/domain';
+
+// French messages of the auth area, shared by the hooks, the routes and the tests (one wording, one place); those of
+// the account fields are the domain's (schemas/accounts.ts).
 
 export const MESSAGES = {
   unauthenticated: 'Non authentifié.',
@@ -14,14 +17,8 @@ export const MESSAGES = {
   firstLoginInvalid: 'Ce lien de première connexion est invalide ou a expiré.',
   passwordReset: 'Votre mot de passe a été réinitialisé.',
   passwordChanged: 'Votre mot de passe a été modifié.',
-  passwordTooShort: 'Le mot de passe doit contenir au moins 8 caractères.',
-  passwordTooLong: 'Le mot de passe ne doit pas dépasser 200 caractères.',
-  passwordConfirmation: 'La confirmation du mot de passe ne correspond pas.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
-  required: 'Ce champ est obligatoire.',
-  controlCharacter: 'Caractère de contrôle non autorisé.',
-  tooLong: 'Ce champ ne doit pas dépasser 255 caractères.',
-  invalidEmail: "L'adresse email n'est pas valide.",
+  required: REQUIRED,
   emailTaken: 'Cette adresse email est déjà utilisée.',
   unknownRole: "Ce rôle n'existe pas.",
   suRoleReserved: 'Seul un super utilisateur peut attribuer le rôle super utilisateur ou modifier un tel compte.',

@@ -1,6 +1,6 @@
-import { parseListQuery, QueryError, schemaFields } from '@app/domain';
+import { apiClientCreateSchema, parseListQuery, QueryError } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { nameField, parseBody } from '../auth/validation.js';
+import { parseBody } from '../auth/validation.js';
 import type { RouteAccess } from '../core/context.js';
 import { BadRequestError } from '../core/errors.js';
 import { addApiClient, listApiClients, removeApiClient } from '../services/api-clients.js';
@@ -32,7 +32,7 @@ export async function registerApiClientRoutes(app: FastifyInstance): Promise<voi
   });
 
   app.post('/api/api-clients', { config: SETTINGS }, async (request, reply) => {
-    const { name } = parseBody(schemaFields.payload({ name: nameField }), request.body);
+    const { name } = parseBody(apiClientCreateSchema, request.body);
     return reply.code(201).send(await addApiClient(db, request.auth, name));
   });
 

@@ -1,19 +1,14 @@
-import { schemaFields } from '@app/domain';
+import { profilePasswordSchema, profileSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { SESSION_COOKIE } from '../auth/session-format.js';
 import { loadSession } from '../auth/sessions.js';
-import { emailField, nameField, newPasswordFields, parseBody } from '../auth/validation.js';
+import { parseBody } from '../auth/validation.js';
 import { signedInUser } from '../core/context.js';
 import { changePassword, updateProfile } from '../services/profile.js';
 
-// The signed-in user's own page (route profile): validated here, written by services/profile.ts.
-
-const profileSchema = schemaFields.payload({ first_name: nameField, last_name: nameField, email: emailField });
-const passwordSchema = z
-  .object({ current_password: z.string({ error: MESSAGES.required }).min(1, { error: MESSAGES.required }).max(200) })
-  .and(newPasswordFields);
+// The signed-in user's own page (route profile): validated here against the domain's session contract, written by
+// services/profile.ts.
 
 export async function registerProfileRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.ctx;
@@ -29,7 +24,7 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
   /** Other sessions of the user end (a password change is often a reaction to a doubt); this one stays. */
   app.put('/api/profile/password', async (request, reply) => {
     const actor = signedInUser(request.auth);
-    const body = parseBody(passwordSchema, request.body);
+    const body = parseBody(profilePasswordSchema, request.body);
     const sessionId = request.auth?.kind === 'user' ? request.auth.sessionId : undefined;
     const refused = await changePassword(db, dialect, request.auth, actor.id, body, sessionId);
     if (refused) return reply.code(429).send({ message: MESSAGES.throttled(refused.waitMinutes) });

@@ -1,9 +1,10 @@
+import { forgotPasswordSchema, loginSchema, passwordLinkSchema } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../auth/messages.js';
 import { randomToken, SESSION_COOKIE } from '../auth/session-format.js';
 import { clearSessionCookie, deleteSession, sessionOf, setCsrfCookie, setSessionCookie } from '../auth/sessions.js';
 import type { UserTokenKind } from '../auth/user-tokens.js';
-import { forgotSchema, loginSchema, parseBody, tokenSchema } from '../auth/validation.js';
+import { parseBody } from '../auth/validation.js';
 import {
   checkPassword,
   mailResetLink,
@@ -69,14 +70,14 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.post('/forgot-password', { config: PUBLIC }, async (request) => {
-    const { email } = parseBody(forgotSchema, request.body);
+    const { email } = parseBody(forgotPasswordSchema, request.body);
     const user = await resetRecipient(db, email);
     if (user) runInBackground(request, () => mailResetLink(ctx, user));
     return { message: MESSAGES.forgotPassword };
   });
 
   const applyTokenPassword = (body: unknown, kind: UserTokenKind, invalidMessage: string) =>
-    setPasswordFromLink(db, parseBody(tokenSchema, body), kind, invalidMessage);
+    setPasswordFromLink(db, parseBody(passwordLinkSchema, body), kind, invalidMessage);
 
   app.post('/reset-password', { config: PUBLIC }, async (request) => {
     await applyTokenPassword(request.body, 'reset', MESSAGES.resetInvalid);

@@ -1,9 +1,9 @@
-import { schemaFields } from '@app/domain';
+import { accountEmailField, accountNameField, roleIdField, schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
-import { emailField, nameField, parseBody, roleIdField } from '../auth/validation.js';
+import { parseBody } from '../auth/validation.js';
 import { type RouteAccess, signedInUser } from '../core/context.js';
 import { createUser, deleteUser, findUserTarget, updateUser, userToInvite } from '../services/users.js';
 
@@ -14,16 +14,16 @@ import { createUser, deleteUser, findUserTarget, updateUser, userToInvite } from
 const USERS: { access: RouteAccess } = { access: { capability: 'manage_users', suBypass: false } };
 
 const createSchema = schemaFields.payload({
-  first_name: nameField,
-  last_name: nameField,
-  email: emailField,
+  first_name: accountNameField,
+  last_name: accountNameField,
+  email: accountEmailField,
   role_id: roleIdField,
 });
 const updateSchema = schemaFields
   .payload({
-    first_name: nameField,
-    last_name: nameField,
-    email: emailField,
+    first_name: accountNameField,
+    last_name: accountNameField,
+    email: accountEmailField,
     role_id: roleIdField,
     /** 0 deactivates: no sign-in any more, every session and pending link ended at once. */
     is_active: z.union([z.literal(0), z.literal(1)], { error: 'La valeur doit être 0 ou 1.' }),
