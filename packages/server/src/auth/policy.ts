@@ -1,4 +1,4 @@
-import type { Auth, RouteAccess } from '../core/context.js';
+import { type Auth, isSu, type RouteAccess } from '../core/context.js';
 import { MESSAGES } from './messages.js';
 
 // The access policy of one route, resolved once from its `config.access` (core/context.ts RouteAccess).
@@ -56,10 +56,10 @@ export function checkAccess(policy: Policy, auth: Auth | null): Denial | null {
   if (auth.kind === 'api-client') {
     return policy.kind === 'api-client' ? null : { status: 403, message: MESSAGES.apiClientForbidden };
   }
-  const isSu = auth.user.role.slug === 'su';
-  if (policy.suOnly && !isSu) return { status: 403, message: MESSAGES.suOnly };
+  const isSuper = isSu(auth);
+  if (policy.suOnly && !isSuper) return { status: 403, message: MESSAGES.suOnly };
   if (policy.capability) {
-    const allowed = auth.user.capabilities.includes(policy.capability) || (isSu && policy.suBypass);
+    const allowed = auth.user.capabilities.includes(policy.capability) || (isSuper && policy.suBypass);
     if (!allowed) return { status: 403, message: MESSAGES.forbidden };
   }
   return null;
