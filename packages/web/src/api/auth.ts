@@ -1,8 +1,14 @@
-import { ME_PATH, type Me, PROFILE_PASSWORD_PATH, PROFILE_PATH, type SessionUser } from '@app/domain';
+import type { Me, SessionUser } from '@app/domain';
 import { earlySession, request, requestFrom } from './client';
 
 // Session and password calls. The anti-forgery cookie is asked for at the root,
 // not under /api, before any call that opens a session.
+
+// The session contract's paths (ME_PATH, PROFILE_PATH...) spelled here: its module carries the profile's zod schemas,
+// and the field's lean page, which signs in through this file, must not carry zod (e2e terrain: 150 kB).
+const ME_PATH = '/api/me';
+const PROFILE_PATH = '/api/profile';
+const PROFILE_PASSWORD_PATH = '/api/profile/password';
 
 export type PasswordForm = { token: string; email: string; password: string; password_confirmation: string };
 export type ProfileForm = { first_name: string; last_name: string; email: string };
