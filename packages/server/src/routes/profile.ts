@@ -1,6 +1,5 @@
-import { profilePasswordSchema, profileSchema } from '@app/domain';
+import { AUTH_MESSAGES, profilePasswordSchema, profileSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '../auth/messages.js';
 import { SESSION_COOKIE } from '../auth/session-format.js';
 import { loadSession } from '../auth/sessions.js';
 import { parseBody } from '../auth/validation.js';
@@ -27,7 +26,7 @@ export async function registerProfileRoutes(app: FastifyInstance): Promise<void>
     const body = parseBody(profilePasswordSchema, request.body);
     const sessionId = request.auth?.kind === 'user' ? request.auth.sessionId : undefined;
     const refused = await changePassword(db, dialect, request.auth, actor.id, body, sessionId);
-    if (refused) return reply.code(429).send({ message: MESSAGES.throttled(refused.waitMinutes) });
-    return { message: MESSAGES.passwordChanged };
+    if (refused) return reply.code(429).send({ message: AUTH_MESSAGES.throttled(refused.waitMinutes) });
+    return { message: AUTH_MESSAGES.passwordChanged };
   });
 }

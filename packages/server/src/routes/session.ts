@@ -1,6 +1,5 @@
-import { forgotPasswordSchema, loginSchema, passwordLinkSchema } from '@app/domain';
+import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, passwordLinkSchema } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../auth/messages.js';
 import { randomToken, SESSION_COOKIE } from '../auth/session-format.js';
 import { clearSessionCookie, deleteSession, sessionOf, setCsrfCookie, setSessionCookie } from '../auth/sessions.js';
 import type { UserTokenKind } from '../auth/user-tokens.js';
@@ -51,7 +50,7 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
 
   app.post('/login', { config: PUBLIC }, async (request, reply) => {
     const signIn = await checkPassword(db, ctx.dialect, parseBody(loginSchema, request.body), request.ip);
-    if ('waitMinutes' in signIn) return reply.code(429).send({ message: MESSAGES.throttled(signIn.waitMinutes) });
+    if ('waitMinutes' in signIn) return reply.code(429).send({ message: AUTH_MESSAGES.throttled(signIn.waitMinutes) });
     return startSession(request, reply, signIn.userId);
   });
 
@@ -73,19 +72,19 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
     const { email } = parseBody(forgotPasswordSchema, request.body);
     const user = await resetRecipient(db, email);
     if (user) runInBackground(request, () => mailResetLink(ctx, user));
-    return { message: MESSAGES.forgotPassword };
+    return { message: AUTH_MESSAGES.forgotPassword };
   });
 
   const applyTokenPassword = (body: unknown, kind: UserTokenKind, invalidMessage: string) =>
     setPasswordFromLink(db, parseBody(passwordLinkSchema, body), kind, invalidMessage);
 
   app.post('/reset-password', { config: PUBLIC }, async (request) => {
-    await applyTokenPassword(request.body, 'reset', MESSAGES.resetInvalid);
-    return { message: MESSAGES.passwordReset };
+    await applyTokenPassword(request.body, 'reset', AUTH_MESSAGES.resetInvalid);
+    return { message: AUTH_MESSAGES.passwordReset };
   });
 
   app.post('/first-login', { config: PUBLIC }, async (request, reply) => {
-    const userId = await applyTokenPassword(request.body, 'first_login', MESSAGES.firstLoginInvalid);
+    const userId = await applyTokenPassword(request.body, 'first_login', AUTH_MESSAGES.firstLoginInvalid);
     return startSession(request, reply, userId);
   });
 }

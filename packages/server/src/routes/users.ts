@@ -1,6 +1,5 @@
-import { userCreateSchema, userUpdateSchema } from '@app/domain';
+import { AUTH_MESSAGES, userCreateSchema, userUpdateSchema } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
 import { parseBody } from '../auth/validation.js';
 import { type RouteAccess, signedInUser } from '../core/context.js';
@@ -50,7 +49,7 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
       await sendPasswordLink(ctx, target, 'first_login');
     } catch (error) {
       request.log.error({ err: error }, "échec de l'envoi de l'invitation");
-      return reply.code(502).send({ message: MESSAGES.invitationFailed });
+      return reply.code(502).send({ message: AUTH_MESSAGES.invitationFailed });
     }
     return { message: 'Invitation envoyée.' };
   });

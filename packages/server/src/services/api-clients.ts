@@ -1,7 +1,6 @@
-import { DEFAULT_PER_PAGE, type ListQuery } from '@app/domain';
+import { AUTH_MESSAGES, DEFAULT_PER_PAGE, type ListQuery } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { createApiClient } from '../auth/api-tokens.js';
-import { MESSAGES } from '../auth/messages.js';
 import { parseId } from '../auth/validation.js';
 import type { Auth } from '../core/context.js';
 import { BadRequestError, NotFoundError } from '../core/errors.js';
@@ -67,7 +66,7 @@ export async function removeApiClient(db: Kysely<DB>, auth: Auth | null, rawId: 
       id === null
         ? undefined
         : await trx.selectFrom('api_clients').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-    if (!row) throw new NotFoundError(MESSAGES.apiClientNotFound);
+    if (!row) throw new NotFoundError(AUTH_MESSAGES.apiClientNotFound);
     await trx.deleteFrom('api_clients').where('id', '=', row.id).execute();
     await recordHistory(trx, auth, [
       { resource: 'api-clients', recordId: row.id, action: 'delete', changes: { name: [row.name, null] } },

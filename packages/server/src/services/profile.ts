@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../auth/messages.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
 import { deleteUserSessions } from '../auth/sessions.js';
 import { passwordChangeKeys, reserveAttempt } from '../auth/throttle.js';
@@ -24,7 +24,7 @@ export async function updateProfile(db: Kysely<DB>, auth: Auth | null, userId: n
     .where('email', '=', fields.email)
     .where('id', '<>', userId)
     .executeTakeFirst();
-  if (clash) throw ValidationError.field('email', MESSAGES.emailTaken);
+  if (clash) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
   await db
     .transaction()
     .execute(async (trx) => {
@@ -43,7 +43,7 @@ export async function updateProfile(db: Kysely<DB>, auth: Auth | null, userId: n
       ]);
     })
     .catch((error: unknown) => {
-      if (isUniqueViolation(error)) throw ValidationError.field('email', MESSAGES.emailTaken);
+      if (isUniqueViolation(error)) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
       throw error;
     });
 }
@@ -66,7 +66,7 @@ export async function changePassword(
   const isValid = user?.password_hash
     ? await verifyPassword(passwords.current_password, user.password_hash)
     : await verifyAgainstNothing(passwords.current_password);
-  if (!isValid) throw ValidationError.field('current_password', MESSAGES.currentPasswordWrong);
+  if (!isValid) throw ValidationError.field('current_password', AUTH_MESSAGES.currentPasswordWrong);
   await attempt.succeeded();
   const passwordHash = await hashPassword(passwords.password);
   await db.transaction().execute(async (trx) => {

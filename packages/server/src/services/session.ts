@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import type { Me, SessionSettings, SessionUser } from '@app/domain';
+import { AUTH_MESSAGES, type Me, type SessionSettings, type SessionUser } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../auth/messages.js';
 import { type LinkRecipient, sendPasswordLink } from '../auth/password-links.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
 import { createSession, deleteSession, deleteUserSessions, loadSession } from '../auth/sessions.js';
@@ -58,7 +57,7 @@ export async function checkPassword(
       ? await verifyPassword(password, user.password_hash)
       : await verifyAgainstNothing(password);
   // A failure keeps its reservation: it is the failure's record.
-  if (!user || !isValid) throw ValidationError.field('email', MESSAGES.loginFailed);
+  if (!user || !isValid) throw ValidationError.field('email', AUTH_MESSAGES.loginFailed);
   await attempt.succeeded();
   return { userId: user.id };
 }
