@@ -121,6 +121,57 @@ function routeChunks(): Plugin {
   };
 }
 
+/**
+ * The domain package is pure (see treeshake below), but a module whose path constant the app uses keeps its
+ * top-level zod schemas too: to the tree-shaker a call such as z.object({...}) may have effects. So the entry, which
+ * reads a few paths and constants, carried zod and every schema beside them (85 kB, 24 kB gzip) and built them on
+ * every start (the app never parses with them: no page carries zod now). Each top-level declaration of the domain that calls something is marked as what it is, a pure value:
+ * `const X = /* @__PURE__ *\/ (() => (...))()`, dropped when nothing reads it.
+ */
+function pureDomainDeclarations(): Plugin {
+  const DOMAIN_SOURCE = /[\\/]packages[\\/]domain[\\/]src[\\/].*\.ts$/;
+  const KEPT_AS_IS = new Set([
+    'Literal',
+    'Identifier',
+    'ArrowFunctionExpression',
+    'FunctionExpression',
+    'TemplateLiteral',
+  ]);
+  return {
+    name: 'pure-domain-declarations',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!DOMAIN_SOURCE.test(id)) return null;
+      type Node = {
+        type: string;
+        start: number;
+        end: number;
+        declaration?: Node | null;
+        declarations?: Node[];
+        init?: Node | null;
+        kind?: string;
+      };
+      const program = this.parse(code) as unknown as { body: Node[] };
+      const edits: { start: number; end: number }[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+        if (declaration?.type !== 'VariableDeclaration' || declaration.kind !== 'const') continue;
+        for (const declarator of declaration.declarations ?? []) {
+          const init = declarator.init;
+          if (init && !KEPT_AS_IS.has(init.type)) edits.push({ start: init.start, end: init.end });
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const { start, end } of edits.reverse()) {
+        out = `${out.slice(0, start)}/* @__PURE__ */ (() => (${out.slice(start, end)}))()${out.slice(end)}`;
+      }
+      return { code: out, map: null };
+    },
+  };
+}
+
 /** The launch field's addresses (/terrain, /terrain/{id}) answer its own page, as the server does (http/web.ts). */
 const FIELD_PAGE = /^\/terrain(\/[^/?]+)?\/?(\?.*)?$/;
 function fieldPage(): Plugin {
@@ -139,6 +190,7 @@ export default defineConfig({
   plugins: [
     apiOriginAttribute(),
     routeChunks(),
+    pureDomainDeclarations(),
     fieldPage(),
     react(),
     // A service worker at the site root; 'prompt' leaves the new version waiting until the user
