@@ -21,7 +21,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck, IconUsers } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { AvailabilityTag, type DataColumn, DataTable, FlightStatusTag, PassengerCounter } from '../../components';
@@ -31,7 +31,8 @@ import { ComplianceLines } from '../flights';
 import { dashboardRead } from './dashboard-query';
 
 // The charts (a chart library of 100 kB) and the day's pending bookings (the planning's dialog and what it brings)
-// load after the figures: a first visit paints the day's work without waiting for either.
+// load after the figures: a first visit paints the day's work without waiting for either. The charts load once
+// their place nears the screen (WhenNearScreen).
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 const PendingBookingsDialog = lazy(() =>
   import('../planning').then((module) => ({ default: module.PendingBookingsDialog })),
@@ -158,6 +159,26 @@ function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {
   );
 }
 
+/**
+ * Renders its children once the place they take comes near the screen (or at once where the browser cannot tell).
+ * The season's charts are the page's heaviest part to load and draw, and on a phone they sit several screens below
+ * the day's work: drawn on arrival they held the main thread while the staff member read the top of the page.
+ */
+function WhenNearScreen({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const [isNear, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = anchor.current;
+    if (isNear || !element) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '400px 0px',
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+  return isNear ? children : <div ref={anchor}>{placeholder}</div>;
+}
+
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack gap="sm">
@@ -237,9 +258,11 @@ export default function DashboardPage() {
             </Badge>
           )}
         </Group>
-        <Suspense fallback={<Skeleton h={290} radius="md" aria-hidden />}>
-          <DashboardCharts data={data} />
-        </Suspense>
+        <WhenNearScreen placeholder={<Skeleton h={290} radius="md" aria-hidden />}>
+          <Suspense fallback={<Skeleton h={290} radius="md" aria-hidden />}>
+            <DashboardCharts data={data} />
+          </Suspense>
+        </WhenNearScreen>
       </Section>
     </Stack>
   );
