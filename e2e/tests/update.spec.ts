@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, screenshotPath, test } from './support/fixtures.js';
+import { expect, openSignedIn, screenshotPath, test } from './support/fixtures.js';
 
 const notice = "Une nouvelle version de l'application est disponible.";
 
@@ -42,6 +42,44 @@ test('a new service worker shows the new-version notice, and "Mettre à jour" ac
       .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)))
       .toBe(false);
     await expect(page.getByRole('button', { name: 'Se connecter' })).toBeVisible();
+    await expect(page.getByText(notice)).toBeHidden();
+  } finally {
+    fs.writeFileSync(swFile, original);
+  }
+});
+
+// The launch field's page is its own (terrain.html, not the office's shell): it offers the new version too, so that a
+// crew keeping it open all season is not left on an old one.
+test('the launch field page offers the new version too', async ({ page }, testInfo) => {
+  const swFile = path.join(process.env.E2E_WEB_DIR ?? '', 'sw.js');
+  const original = fs.readFileSync(swFile, 'utf8');
+  try {
+    await openSignedIn(page, '/terrain');
+    await expect(page.getByRole('status').filter({ hasText: 'Toutes les modifications sont envoyées' })).toBeVisible();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null)).toBe('activated');
+    await expect(page.getByText(notice)).toBeHidden();
+
+    fs.writeFileSync(swFile, `${original}\n// nouvelle version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await expect(page.getByText(notice)).toBeVisible({ timeout: 15_000 });
+    await page.screenshot({
+      path: screenshotPath('new-version-terrain', testInfo.project.name),
+      animations: 'disabled',
+    });
+
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'Mettre à jour' }).click();
+    await reloaded;
+    await expect
+      .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)))
+      .toBe(false);
+    await expect(page).toHaveURL(/\/terrain$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Toutes les modifications sont envoyées' })).toBeVisible();
     await expect(page.getByText(notice)).toBeHidden();
   } finally {
     fs.writeFileSync(swFile, original);

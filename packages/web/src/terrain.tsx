@@ -1,11 +1,11 @@
 /// <reference types="vite-plugin-pwa/client" />
 import '@mantine/core/styles.css';
-import { registerSW } from 'virtual:pwa-register';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
+import { UpdateNotice } from './components/UpdateNotice';
 import FieldPage from './features/field/FieldPage';
 import { fieldUser } from './features/field/field-session';
 import { installFrenchValidity } from './lib/french-validity';
@@ -18,10 +18,6 @@ import { baseTheme, cssVariablesResolver } from './theme-base';
 
 installFrenchValidity();
 
-// The service worker keeps every page's files for a day without network; a new version waiting is taken when the
-// app is next opened (the office's pages offer 'Mettre à jour').
-registerSW({ immediate: true });
-
 async function start(root: HTMLElement) {
   const user = await fieldUser(window.location);
   if ('signIn' in user) {
@@ -33,6 +29,8 @@ async function start(root: HTMLElement) {
       <QueryClientProvider client={createQueryClient()}>
         <MantineProvider theme={baseTheme} cssVariablesResolver={cssVariablesResolver}>
           <FieldPage me={user.me} />
+          {/* Registers the service worker, which keeps the field's files without network, and offers a new version. */}
+          <UpdateNotice />
         </MantineProvider>
       </QueryClientProvider>
     </StrictMode>,

@@ -1,9 +1,9 @@
 import { Progress } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
+import { UpdateNotice } from '../../components/UpdateNotice';
 import { useDocumentTitle } from '../../lib/page-title';
 import { usePageHeading } from '../../lib/route-handle';
-import { UpdateNotice } from './UpdateNotice';
 
 /** Around every page: scroll to top on each navigation, tab title, loading bar, new-version notice. */
 export function RootLayout() {

@@ -2,8 +2,10 @@ import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Affix, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 
-// A notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode).
-// Staff keep the app open all day, so the service worker also looks for a new version every hour.
+// A notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode), on the office's
+// pages and on the launch field's. Staff keep the app open all day, so the service worker also looks for a new
+// version every hour (when there is a network). On the field nothing typed is lost by the reload it makes: the day and
+// its waiting writes are kept in the device (IndexedDB).
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 export function UpdateNotice() {
