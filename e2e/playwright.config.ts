@@ -36,7 +36,8 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   // One server for the whole run. Two browsers at a time; the tests that change the server for everyone
   // (a new service worker, maintenance mode) run alone at the end, in projects of their own.
-  workers: 2,
+  // npm test runs three (E2E_WORKERS), the suites beside them at a lower priority.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   retries: 0,
   // Machines of this project's kind differ threefold in speed. On a slow one, two browsers loading the app's chunks
