@@ -1,3 +1,4 @@
+import { BOOKING_PAGE_QUERY, bookingPath, formatListQuery } from '@app/domain';
 import { computeVouchersReport, type Database, dashboard } from '@app/server';
 import { sql } from 'kysely';
 import { BENCH_TODAY } from './generate.js';
@@ -578,7 +579,8 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       key: 'e',
       label: `page de la réservation ${params.bookingId}`,
       method: 'GET',
-      path: `/api/bookings/${params.bookingId}?embed=location,prestation,booking_origin,business_provider,payment_method,flight_schedules,referent_passenger&count=passengers`,
+      // The query the web's booking page sends, so that the bench measures the page as it reads.
+      path: `${bookingPath(params.bookingId)}?${formatListQuery(BOOKING_PAGE_QUERY)}`,
       floor: floorE,
     },
     {

@@ -1,4 +1,4 @@
-import { REGISTRATION_REQUEST_STATUSES } from './schemas/registration-requests.js';
+import { REGISTRATION_REQUEST_STATUSES } from './api/registration-requests.js';
 import { BOOKING_STATUSES, FLIGHT_STATUSES } from './statuses.js';
 
 // The write history (issue 12, part 5) as the interface shows it: French names of the actions, resources and

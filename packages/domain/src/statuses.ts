@@ -107,5 +107,7 @@ export const INITIAL_FLIGHT_STATUS_ID = FLIGHT_STATUSES.planned.id;
 
 export const bookingStatusBySlug = (slug: string): StatusDefinition | undefined =>
   Object.values(BOOKING_STATUSES).find((s) => s.slug === slug);
-export const flightStatusById = (id: number): StatusDefinition | undefined =>
+export const bookingStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
+  Object.values(BOOKING_STATUSES).find((s) => s.id === id);
+export const flightStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
   Object.values(FLIGHT_STATUSES).find((s) => s.id === id);

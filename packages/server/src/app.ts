@@ -1,7 +1,7 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES } from './auth/messages.js';
 import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import { loadTimeZone } from './core/clock.js';
@@ -102,8 +102,8 @@ export async function buildApp({
     if (!state) return reply.status(503).send({ status: 'unavailable', reason: 'database' });
     if ((request.query as { deep?: unknown }).deep !== '1') return { status: 'ok', maintenance: state.maintenance };
     const access = await deepHealthAccess(ctx.db, request);
-    if (access === 'unauthenticated') return reply.status(401).send({ message: MESSAGES.unauthenticated });
-    if (access === 'forbidden') return reply.status(403).send({ message: MESSAGES.forbidden });
+    if (access === 'unauthenticated') return reply.status(401).send({ message: AUTH_MESSAGES.unauthenticated });
+    if (access === 'forbidden') return reply.status(403).send({ message: AUTH_MESSAGES.forbidden });
     return { status: 'ok', maintenance: state.maintenance, ...(await readDeepHealth(ctx.db)) };
   });
   // The auth plugin is the hooks (who is calling, may they); it comes first so that every route passes them.

@@ -10,8 +10,8 @@ import { installGlobalResponses } from './api/global';
 import { AppProviders } from './app/AppProviders';
 import { appQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { ROUTE_PATHS } from './app/routes';
 import { installFrenchValidity } from './lib/french-validity';
+import { ROUTE_PATHS } from './lib/routes';
 import { setMaintenance } from './session/store';
 
 dayjs.locale('fr');

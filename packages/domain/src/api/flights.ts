@@ -1,4 +1,18 @@
+import type { z } from 'zod';
 import type { AllowanceCheck, CrewCheck, FuelCheck } from '../flight-file.js';
+import { BOUNDS } from '../schemas/bounds.js';
+import {
+  date,
+  flag,
+  id,
+  idList,
+  optionalBounded,
+  optionalId,
+  optionalText,
+  optionalTime,
+  payload,
+  time,
+} from '../schemas/common.js';
 import type { BookingSummary } from './bookings.js';
 import type { PassengerSummary } from './passengers.js';
 
@@ -60,3 +74,66 @@ export type FieldBoarding = {
   takeoff_place: string | null;
   passengers: { passenger_id: number; full_name: string; is_present: 0 | 1 | null; is_briefed: 0 | 1 }[];
 };
+
+/** GET: the flight's sealed records (FlightRecords); POST seals a new version. */
+export const flightRecordsPath = (id: number): string => `${flightPath(id)}/records`;
+/** POST {reason}: opens a correction of the sealed record. */
+export const flightRecordCorrectionPath = (id: number): string => `${flightRecordsPath(id)}/correction`;
+/** GET: one sealed version, exactly as sealed (PDF). */
+export const flightRecordPdfPath = (id: number, recordId: number): string => `${flightRecordsPath(id)}/${recordId}.pdf`;
+/** GET: who is on board (FlightCrew); PUT {on_board: ids} marks the teammates on board. */
+export const flightCrewPath = (id: number): string => `${flightPath(id)}/crew`;
+/** GET: the printable operational flight plan (PDF). */
+export const flightOperationalPlanPdfPath = (id: number): string => `${flightPath(id)}/operational-flight-plan.pdf`;
+
+/** One sealed version of a flight's record. */
+export type FlightRecordSummary = {
+  id: number;
+  flight_id: number;
+  version: number;
+  previous_record_id: number | null;
+  reason: string | null;
+  sha256: string;
+  created_at: string;
+  user_id: number | null;
+  user_name: string | null;
+};
+/** GET /api/flights/{id}/records: sealed when a version exists and no correction is open. */
+export type FlightRecords = { sealed: boolean; correction_reason: string | null; records: FlightRecordSummary[] };
+
+/** GET /api/flights/{id}/crew: the flight's teammates, those on board marked, and the crew check they make. */
+export type FlightCrew = {
+  teammates: { id: number; full_name: string; on_board: 0 | 1 }[];
+  crew: CrewCheck;
+};
+
+// What it accepts: the payloads of its writes, checked by the server and by the web's forms.
+
+// Flight (POST/PUT /api/flights). Date and time required; status defaults to 1 (planned);
+// teammates is a list of ids written through flight_teammates.
+const shape = {
+  scheduled_date: date(),
+  scheduled_time: time(),
+  is_public: flag().optional(),
+  takeoff_temperature: optionalBounded(BOUNDS.takeoffTemperature),
+  flight_max_altitude: optionalBounded(BOUNDS.altitude),
+  flight_type_id: optionalId(),
+  location_id: optionalId(),
+  prestation_id: optionalId(),
+  balloon_id: optionalId(),
+  pilot_id: optionalId(),
+  takeoff_time: optionalTime(),
+  landing_time: optionalTime(),
+  flight_status_id: id().optional(),
+  teammates: idList().optional(),
+  // Issue 30: the fuel loaded (kg) and the logbook's after-flight fields.
+  fuel_loaded: optionalBounded(BOUNDS.fuelLoaded),
+  landing_place: optionalText(120),
+  remarks: optionalText(2000, { isMultiline: true }),
+  incidents: optionalText(2000, { isMultiline: true }),
+};
+
+export const flightCreateSchema = payload(shape);
+export const flightUpdateSchema = payload(shape).partial();
+export type FlightCreate = z.input<typeof flightCreateSchema>;
+export type FlightUpdate = z.input<typeof flightUpdateSchema>;

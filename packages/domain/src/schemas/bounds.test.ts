@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as domain from '../index.js';
-import { BOUNDS, type Bound, boundMessage, isWithinBound } from './bounds.js';
-import { CONTROL_CHARACTER, isCleanText, optionalText, requiredText, withoutBidiControls } from './common.js';
 import {
   balloonCreateSchema,
   balloonUpdateSchema,
@@ -11,7 +9,9 @@ import {
   locationUpdateSchema,
   passengerUpdateSchema,
   pilotUpdateSchema,
-} from './index.js';
+} from '../index.js';
+import { BOUNDS, type Bound, boundMessage, isWithinBound } from './bounds.js';
+import { CONTROL_CHARACTER, isCleanText, optionalText, requiredText, withoutBidiControls } from './common.js';
 
 // Issue 26: every number a write carries has a range, and one-line texts refuse bidirectional controls.
 

@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
+import { AUTH_MESSAGES } from '@app/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { authenticateApiToken } from './api-tokens.js';
 import { maintenanceFlag } from './maintenance.js';
-import { MESSAGES } from './messages.js';
 import { assertCoherent, checkAccess, type Policy, resolvePolicy } from './policy.js';
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from './session-format.js';
 import { attachSession, clearSessionCookie, type LoadedSession, loadSession, touchSession } from './sessions.js';
@@ -68,7 +68,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const policy = resolvePolicy(path, request.method, request.routeOptions.config?.access);
     // The web app's own files need neither session nor database: no query for them, even in maintenance.
     if (!policy.isApi) return;
-    if (path !== '/health' && (await maintenance.isOn())) return deny(reply, 503, MESSAGES.maintenance);
+    if (path !== '/health' && (await maintenance.isOn())) return deny(reply, 503, AUTH_MESSAGES.maintenance);
     // A write to no route outside /api: the not-found answer at once. The not-found handler has no route to take the
     // public body limit from, and would read up to the app's 5 MB for anyone.
     if (request.is404 && policy.kind === 'public' && !SAFE_METHODS.has(request.method)) {
@@ -82,7 +82,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
     const bearer = bearerToken(request.headers.authorization);
     if (bearer !== null && policy.kind !== 'public') {
       const client = await authenticateApiToken(db, bearer);
-      if (!client) return deny(reply, 401, MESSAGES.unauthenticated);
+      if (!client) return deny(reply, 401, AUTH_MESSAGES.unauthenticated);
       request.auth = { kind: 'api-client', clientId: client.id, name: client.name };
       const denial = checkAccess(policy, request.auth);
       if (denial) return deny(reply, denial.status, denial.message);
@@ -111,7 +111,7 @@ export async function registerAuth(app: FastifyInstance): Promise<void> {
         // An expired session on a mutating call is "page too old, reload" (419), not "sign in" (401)...
         !(isStale && policy.kind !== 'public');
       // ...while a public route (login, password flows) simply ignores a dead session cookie.
-      if (!isValid) return deny(reply, 419, MESSAGES.csrf);
+      if (!isValid) return deny(reply, 419, AUTH_MESSAGES.csrf);
     }
 
     const denial = checkAccess(policy, request.auth);

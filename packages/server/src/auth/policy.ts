@@ -1,5 +1,5 @@
-import type { Auth, RouteAccess } from '../core/context.js';
-import { MESSAGES } from './messages.js';
+import { AUTH_MESSAGES } from '@app/domain';
+import { type Auth, isSu, type RouteAccess } from '../core/context.js';
 
 // The access policy of one route, resolved once from its `config.access` (core/context.ts RouteAccess).
 
@@ -52,15 +52,15 @@ export type Denial = { status: 401 | 403; message: string };
 /** Null when the request may go on. A bearer client only ever reaches 'api-client' routes. */
 export function checkAccess(policy: Policy, auth: Auth | null): Denial | null {
   if (policy.kind === 'public') return null;
-  if (!auth) return { status: 401, message: MESSAGES.unauthenticated };
+  if (!auth) return { status: 401, message: AUTH_MESSAGES.unauthenticated };
   if (auth.kind === 'api-client') {
-    return policy.kind === 'api-client' ? null : { status: 403, message: MESSAGES.apiClientForbidden };
+    return policy.kind === 'api-client' ? null : { status: 403, message: AUTH_MESSAGES.apiClientForbidden };
   }
-  const isSu = auth.user.role.slug === 'su';
-  if (policy.suOnly && !isSu) return { status: 403, message: MESSAGES.suOnly };
+  const isSuper = isSu(auth);
+  if (policy.suOnly && !isSuper) return { status: 403, message: AUTH_MESSAGES.suOnly };
   if (policy.capability) {
-    const allowed = auth.user.capabilities.includes(policy.capability) || (isSu && policy.suBypass);
-    if (!allowed) return { status: 403, message: MESSAGES.forbidden };
+    const allowed = auth.user.capabilities.includes(policy.capability) || (isSuper && policy.suBypass);
+    if (!allowed) return { status: 403, message: AUTH_MESSAGES.forbidden };
   }
   return null;
 }

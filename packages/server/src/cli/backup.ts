@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config.js';
+import { loadTimeZone } from '../core/clock.js';
 import { createDatabase } from '../db/database.js';
 import { BackupError, createBackup, recordLastBackup } from '../services/backup.js';
 
@@ -20,6 +21,8 @@ try {
   const { manifest } = await createBackup(config, dir);
   const database = createDatabase(config.databaseUrl, { poolSize: 1 });
   try {
+    // The backup's day is the operator's: read the zone of the setting first.
+    await loadTimeZone(database.db);
     await recordLastBackup(database.db, dir);
   } finally {
     await database.destroy();

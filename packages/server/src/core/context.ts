@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import { ForbiddenError } from './errors.js';
 
 /**
  * What every layer is handed: the database, its dialect and the configuration. The layers above add their own
@@ -21,6 +22,18 @@ export type { SessionUser };
 export type Auth =
   | { kind: 'user'; user: SessionUser; sessionId: string }
   | { kind: 'api-client'; clientId: number; name: string };
+
+/** Whether the caller is a signed-in su (the auth plugin fills the request's auth before any handler). */
+export const isSu = (auth: Auth | null | undefined): boolean => auth?.kind === 'user' && auth.user.role.slug === 'su';
+
+/** The signed-in user writing (author of a note, sender of a mail), null for API clients and internal calls. */
+export const authorOf = (auth: Auth | null | undefined): number | null => (auth?.kind === 'user' ? auth.user.id : null);
+
+/** The signed-in user acting on an account (their own profile, the users page); 403 for an API key. */
+export function signedInUser(auth: Auth | null | undefined): SessionUser {
+  if (auth?.kind !== 'user') throw new ForbiddenError();
+  return auth.user;
+}
 
 /**
  * Per-route access policy, read by the auth plugin (auth/plugin.ts) before any handler runs.

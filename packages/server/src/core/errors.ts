@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import type { ZodError } from 'zod';
 
 // Errors a handler or service may throw; the error handler turns them into the documented JSON shapes.
@@ -30,7 +31,7 @@ export class NotFoundError extends Error {
 
 export class ForbiddenError extends Error {
   readonly statusCode = 403;
-  constructor(message = 'Action non autorisée.') {
+  constructor(message: string = AUTH_MESSAGES.forbidden) {
     super(message);
   }
 }

@@ -1,7 +1,8 @@
-import { customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
+import { type BookingTemplate, customerDisplayName, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
+import { findEmailTemplate } from '../services/email-templates.js';
 import { addSpaceLink, SPACE_URL_PATTERN, spaceUrl } from '../services/space-links.js';
 import type { AttachmentSpec } from './attachments.js';
 import { enqueueMail } from './queue.js';
@@ -10,9 +11,6 @@ import { renderTemplate, type TemplateVariables } from './templates.js';
 // Mails staff send from a booking or a flight (POST /api/bookings/{id}/emails, /api/flights/{id}/convocations):
 // the template of the slug, its variables taken from the records, the signature appended, queued with the
 // booking or flight it belongs to.
-
-export const BOOKING_TEMPLATES = ['booking-confirmation', 'pre-flight-information', 'tickets'] as const;
-export type BookingTemplate = (typeof BOOKING_TEMPLATES)[number];
 
 export const NO_ADDRESS =
   'Aucune adresse email pour cette réservation : renseignez celle du passager référent ou du client.';
@@ -40,11 +38,7 @@ export async function render(
   variables: TemplateVariables,
   spaceBookingId?: number,
 ): Promise<Rendered> {
-  const template = await db
-    .selectFrom('email_templates')
-    .select(['subject', 'body'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const template = await findEmailTemplate(db, slug);
   if (!template) throw ValidationError.field('template', `Modèle d'email introuvable : ${slug}.`);
   let filled = variables;
   const secrets: string[] = [];

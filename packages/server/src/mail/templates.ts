@@ -1,6 +1,7 @@
 import { isAllowedLinkUrl } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { findEmailTemplate } from '../services/email-templates.js';
 import { sanitizeEmailHtml } from './html.js';
 import type { Mailer } from './mailer.js';
 
@@ -76,11 +77,7 @@ export async function sendTemplateMail(
   /** Values the stored copy must not keep once the mail has left (a password link's token). */
   secrets: string[] = [],
 ): Promise<void> {
-  const template = await db
-    .selectFrom('email_templates')
-    .select(['subject', 'body'])
-    .where('slug', '=', slug)
-    .executeTakeFirst();
+  const template = await findEmailTemplate(db, slug);
   if (!template) throw new MissingTemplateError(`Modèle d'email introuvable : ${slug}`);
   await mailer.send({
     to,

@@ -1,6 +1,7 @@
 import { bookingNoteCreateSchema, bookingNoteUpdateSchema } from '@app/domain';
+import { authorOf } from '../core/context.js';
 import type { Resource } from '../engine/types.js';
-import { authorOf, f } from './fields.js';
+import { f } from './fields.js';
 
 export const bookingNotes: Resource = {
   name: 'booking-notes',

@@ -1,5 +1,5 @@
 import { type RawBuilder, sql } from 'kysely';
-import type { Auth, RouteAccess } from '../core/context.js';
+import type { RouteAccess } from '../core/context.js';
 import { ref } from '../engine/sql.js';
 import type { Field, FieldType, RouteKind } from '../engine/types.js';
 
@@ -51,9 +51,6 @@ export const usedBy =
     `${subject} ${count} ${count === 1 ? one : many} : suppression impossible.`;
 
 export const DEFAULT_LABEL_ORDER = [{ field: 'label', direction: 'ASC' as const }];
-
-/** The signed-in user writing (author of a note), null for API clients and internal calls. */
-export const authorOf = (auth: Auth | null | undefined): number | null => (auth?.kind === 'user' ? auth.user.id : null);
 
 // What flights are made of: balloons, locations, pilots, teammates, prestations and their
 // ticket templates. Each `is_default` is exclusive (the new-flight dialog is pre-filled with it).

@@ -1,7 +1,8 @@
 import { flightNoteCreateSchema, flightNoteUpdateSchema } from '@app/domain';
+import { authorOf } from '../core/context.js';
 import type { Resource } from '../engine/types.js';
 import { assertFlightNotSealed } from '../services/flight-records.js';
-import { authorOf, crud, f } from './fields.js';
+import { crud, f } from './fields.js';
 
 export const flightNotes: Resource = {
   name: 'flight-notes',

@@ -1,9 +1,10 @@
 import { historyDetails, historyRecordTitle } from '@app/domain';
 import { sql } from 'kysely';
+import { isSu } from '../core/context.js';
 import { nameHistoryRows } from '../engine/history-labels.js';
 import type { Field, Resource } from '../engine/types.js';
 import { f } from './fields.js';
-import { isOpenHistoryEntry, isSu } from './settings.js';
+import { isOpenHistoryEntry } from './settings.js';
 
 // The write history (engine/history.ts, migration 0020): the whole log for administrators through the generic list
 // (filters on who, resource, record, date range; pages), read-only. The booking and flight pages read their own
@@ -40,7 +41,7 @@ export const history: Resource = {
   defaultOrder: [{ field: 'id', direction: 'DESC' }],
   // Administrators: the settings capability (admin and su by default), as the other administration pages. What
   // only su may read in the settings, only su reads in their history (issue 26): the JSON list and its CSV alike.
-  scope: (ctx) => (isSu(ctx) ? null : isOpenHistoryEntry),
+  scope: (ctx) => (isSu(ctx.auth) ? null : isOpenHistoryEntry),
   routes: { list: { capability: 'manage_settings' } },
   afterRead: async (ctx, rows) => {
     await nameHistoryRows(ctx.db, rows);

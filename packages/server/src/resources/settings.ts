@@ -1,10 +1,9 @@
 import { SECRET_SETTINGS, SU_ONLY_SETTINGS } from '@app/domain';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { isSu } from '../core/context.js';
 import { ref, table } from '../engine/sql.js';
-import type { EngineContext, Resource } from '../engine/types.js';
+import type { Resource } from '../engine/types.js';
 import { f } from './fields.js';
-
-export const isSu = (ctx: EngineContext) => ctx.auth?.kind === 'user' && ctx.auth.user.role.slug === 'su';
 
 /**
  * The settings rows anyone but su may read: all but SU_ONLY_SETTINGS (the online shop's, su only). One rule for the
@@ -43,6 +42,6 @@ export const settings: Resource = {
     },
   },
   defaultOrder: [{ field: 'key', direction: 'ASC' }],
-  scope: (ctx) => (isSu(ctx) ? null : isOpenSetting),
+  scope: (ctx) => (isSu(ctx.auth) ? null : isOpenSetting),
   routes: { list: {} },
 };

@@ -1,7 +1,5 @@
-import { schemaFields } from '@app/domain';
+import { roleCapabilitiesSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { MESSAGES } from '../auth/messages.js';
 import { parseBody } from '../auth/validation.js';
 import type { RouteAccess } from '../core/context.js';
 import { listCapabilities, replaceRoleCapabilities, roleCapabilities, roleIdOf } from '../services/capabilities.js';
@@ -11,10 +9,6 @@ import { listCapabilities, replaceRoleCapabilities, roleCapabilities, roleIdOf }
 // session lookup reads role_capabilities each time (auth/sessions.ts).
 
 const SU_ONLY: { access: RouteAccess } = { access: { suOnly: true } };
-
-const putSchema = schemaFields.payload({
-  capabilities: z.array(z.string({ error: MESSAGES.required }), { error: MESSAGES.required }).max(100),
-});
 
 export async function registerCapabilityRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.ctx;
@@ -27,7 +21,7 @@ export async function registerCapabilityRoutes(app: FastifyInstance): Promise<vo
 
   app.put('/api/roles/:id/capabilities', { config: SU_ONLY }, async (request) => {
     const roleId = await roleIdOf(db, (request.params as { id: string }).id);
-    const slugs = [...new Set(parseBody(putSchema, request.body).capabilities)];
+    const slugs = [...new Set(parseBody(roleCapabilitiesSchema, request.body).capabilities)];
     return replaceRoleCapabilities(db, request.auth, roleId, slugs);
   });
 }

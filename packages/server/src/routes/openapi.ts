@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   MESSAGES as DOMAIN_MESSAGES,
   partnerErrorSchema,
   partnerFlightPageSchema,
@@ -15,7 +16,6 @@ import {
 } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MESSAGES } from '../auth/messages.js';
 import { MAX_FILE_BYTES } from '../services/remote-order-formats.js';
 
 // GET /api/openapi.json: the machine-readable description of what a partner's program may call (issue 32): the
@@ -72,15 +72,15 @@ const error = (description: string, example: string) => ({
 
 /** The refusals every route of a key may answer, in French as the server sends them. */
 const KEY_ERRORS = {
-  '401': error('Clé absente, inconnue ou supprimée.', MESSAGES.unauthenticated),
+  '401': error('Clé absente, inconnue ou supprimée.', AUTH_MESSAGES.unauthenticated),
   '403': error(
     "Ce que la clé demande lui est refusé (route ou champ qu'une clé ne lit pas).",
-    MESSAGES.apiClientForbidden,
+    AUTH_MESSAGES.apiClientForbidden,
   ),
 };
 /** A write without the Authorization header is taken for a browser's: refused as a forged request. */
 const NO_KEY_WRITE = {
-  '419': error('Écriture sans clé (en-tête Authorization absent) ni session.', MESSAGES.csrf),
+  '419': error('Écriture sans clé (en-tête Authorization absent) ni session.', AUTH_MESSAGES.csrf),
 };
 const COMMON_ERRORS = {
   '503': error(

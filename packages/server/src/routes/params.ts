@@ -10,10 +10,6 @@ export function pathId(request: FastifyRequest, name = 'id'): number {
   return Number(raw);
 }
 
-/** Whether the caller is a signed-in su (the auth plugin fills request.auth before any handler). */
-export const isSu = (request: FastifyRequest): boolean =>
-  request.auth?.kind === 'user' && request.auth.user.role.slug === 'su';
-
 /** The JSON body as an object (an absent or non-object body becomes {} so zod reports the missing fields). */
 export const bodyOf = (request: FastifyRequest): Record<string, unknown> =>
   request.body !== null && typeof request.body === 'object' ? (request.body as Record<string, unknown>) : {};

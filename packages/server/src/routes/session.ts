@@ -1,41 +1,19 @@
-import fs from 'node:fs';
+import { AUTH_MESSAGES, forgotPasswordSchema, loginSchema, passwordLinkSchema } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { MESSAGES } from '../auth/messages.js';
-import { sendPasswordLink } from '../auth/password-links.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../auth/passwords.js';
 import { randomToken, SESSION_COOKIE } from '../auth/session-format.js';
+import { clearSessionCookie, deleteSession, sessionOf, setCsrfCookie, setSessionCookie } from '../auth/sessions.js';
+import type { UserTokenKind } from '../auth/user-tokens.js';
+import { parseBody } from '../auth/validation.js';
 import {
-  clearSessionCookie,
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  loadSession,
-  sessionOf,
-  setCsrfCookie,
-  setSessionCookie,
-} from '../auth/sessions.js';
-import { loginKeys, reserveAttempt } from '../auth/throttle.js';
-import { findUserToken, markTokenUsed, type UserTokenKind } from '../auth/user-tokens.js';
-import { forgotSchema, loginSchema, parseBody, tokenSchema } from '../auth/validation.js';
-import { ValidationError } from '../core/errors.js';
-import { recordHistory, SECRET_MARKER } from '../engine/history.js';
+  checkPassword,
+  mailResetLink,
+  me,
+  openSession,
+  resetRecipient,
+  setPasswordFromLink,
+} from '../services/session.js';
 
 const PUBLIC = { access: { access: 'public' } } as const;
-const APP_NAME = 'Montgolfière';
-/** A fresh reset link is mailed at most this often per account, whatever the number of requests. */
-const RESET_MAIL_COOLDOWN_MS = 60_000;
-
-// src/routes and dist/routes are both two levels under the package root.
-const VERSION: string = (() => {
-  try {
-    const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-})();
 
 /** `GET /csrf-cookie`, `POST /login`, `POST /logout`, `GET /api/me` and the password flows. */
 export async function registerSessionRoutes(app: FastifyInstance): Promise<void> {
@@ -56,15 +34,10 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
 
   /** Signs the user in on this browser: the previous session (if any) is dropped, session and CSRF token rotate. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const previous = sessionOf(request);
-    if (previous) await deleteSession(db, previous.id);
-    const { token, csrfToken } = await createSession(db, userId);
-    // Every sign-in (password, first login, reset) is the user's last sign-in on the users page.
-    await db.updateTable('users').set({ last_login_at: new Date().toISOString() }).where('id', '=', userId).execute();
+    const { token, csrfToken, user } = await openSession(db, userId, sessionOf(request)?.id);
     setSessionCookie(reply, config, token);
     setCsrfCookie(reply, config, csrfToken);
-    const session = await loadSession(db, token);
-    return { user: session!.user };
+    return { user };
   };
 
   app.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
@@ -76,23 +49,9 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
   });
 
   app.post('/login', { config: PUBLIC }, async (request, reply) => {
-    const { email, password } = parseBody(loginSchema, request.body);
-    const attempt = await reserveAttempt(db, app.ctx.dialect, loginKeys(email, request.ip));
-    if (!attempt.isAllowed) return reply.code(429).send({ message: MESSAGES.throttled(attempt.waitMinutes) });
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'password_hash', 'is_active'])
-      .where('email', '=', email)
-      .executeTakeFirst();
-    // A deactivated account signs in no more, and says nothing different from a wrong password.
-    const isValid =
-      user?.password_hash && user.is_active
-        ? await verifyPassword(password, user.password_hash)
-        : await verifyAgainstNothing(password);
-    // A failure keeps its reservation: it is the failure's record.
-    if (!user || !isValid) throw ValidationError.field('email', MESSAGES.loginFailed);
-    await attempt.succeeded();
-    return startSession(request, reply, user.id);
+    const signIn = await checkPassword(db, ctx.dialect, parseBody(loginSchema, request.body), request.ip);
+    if ('waitMinutes' in signIn) return reply.code(429).send({ message: AUTH_MESSAGES.throttled(signIn.waitMinutes) });
+    return startSession(request, reply, signIn.userId);
   });
 
   app.post('/logout', { config: PUBLIC }, async (request, reply) => {
@@ -106,83 +65,26 @@ export async function registerSessionRoutes(app: FastifyInstance): Promise<void>
   app.get('/api/me', async (request) => {
     const auth = request.auth;
     if (auth?.kind !== 'user') throw new Error('unreachable: /api/me requires a user session');
-    const rows = await db
-      .selectFrom('settings')
-      .select(['key', 'value'])
-      .where('key', 'in', ['remote_orders_import_enabled', 'planning_widgets_enabled', 'ticketing_enabled'])
-      .execute();
-    const isOn = (key: string) => rows.find((row) => row.key === key)?.value === '1';
-    return {
-      user: auth.user,
-      global: { app_name: APP_NAME, version: VERSION },
-      settings: {
-        remoteOrdersImport: isOn('remote_orders_import_enabled'),
-        planningWidgetsEnabled: isOn('planning_widgets_enabled'),
-        ticketingEnabled: isOn('ticketing_enabled'),
-      },
-    };
+    return me(db, auth.user);
   });
 
   app.post('/forgot-password', { config: PUBLIC }, async (request) => {
-    const { email } = parseBody(forgotSchema, request.body);
-    const user = await db
-      .selectFrom('users')
-      .select(['id', 'first_name', 'email'])
-      .where('email', '=', email)
-      .where('is_active', '=', 1)
-      .executeTakeFirst();
-    if (user) {
-      runInBackground(request, async () => {
-        const recent = await db
-          .selectFrom('user_tokens')
-          .select('id')
-          .where('user_id', '=', user.id)
-          .where('kind', '=', 'reset')
-          .where('created_at', '>', new Date(Date.now() - RESET_MAIL_COOLDOWN_MS).toISOString())
-          .executeTakeFirst();
-        if (recent) return;
-        await sendPasswordLink(ctx, user, 'reset');
-      });
-    }
-    return { message: MESSAGES.forgotPassword };
+    const { email } = parseBody(forgotPasswordSchema, request.body);
+    const user = await resetRecipient(db, email);
+    if (user) runInBackground(request, () => mailResetLink(ctx, user));
+    return { message: AUTH_MESSAGES.forgotPassword };
   });
 
-  /** Checks the link, then sets the password and signs the user out everywhere, in one transaction. */
-  const applyTokenPassword = async (body: unknown, kind: UserTokenKind, invalidMessage: string) => {
-    const { token, email, password } = parseBody(tokenSchema, body);
-    const found = await findUserToken(db, token, kind, email);
-    if (!found) throw ValidationError.field('token', invalidMessage);
-    const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      if (!(await markTokenUsed(trx, found.id))) throw ValidationError.field('token', invalidMessage);
-      // The new password voids every other pending link of the user, reset and first login alike (migration
-      // 0025's trigger): a link left unused in a mailbox must not outlive the password it was meant to replace.
-      await trx
-        .updateTable('users')
-        .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-        .where('id', '=', found.userId)
-        .execute();
-      await deleteUserSessions(trx, found.userId);
-      // Set from a mailed link, nobody signed in: recorded as the system's, the hash never written.
-      await recordHistory(trx, null, [
-        {
-          resource: 'users',
-          recordId: found.userId,
-          action: 'update',
-          changes: { password_hash: [SECRET_MARKER, SECRET_MARKER] },
-        },
-      ]);
-    });
-    return found.userId;
-  };
+  const applyTokenPassword = (body: unknown, kind: UserTokenKind, invalidMessage: string) =>
+    setPasswordFromLink(db, parseBody(passwordLinkSchema, body), kind, invalidMessage);
 
   app.post('/reset-password', { config: PUBLIC }, async (request) => {
-    await applyTokenPassword(request.body, 'reset', MESSAGES.resetInvalid);
-    return { message: MESSAGES.passwordReset };
+    await applyTokenPassword(request.body, 'reset', AUTH_MESSAGES.resetInvalid);
+    return { message: AUTH_MESSAGES.passwordReset };
   });
 
   app.post('/first-login', { config: PUBLIC }, async (request, reply) => {
-    const userId = await applyTokenPassword(request.body, 'first_login', MESSAGES.firstLoginInvalid);
+    const userId = await applyTokenPassword(request.body, 'first_login', AUTH_MESSAGES.firstLoginInvalid);
     return startSession(request, reply, userId);
   });
 }

@@ -1,10 +1,11 @@
 import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { isSu } from '../core/context.js';
 import { ValidationError } from '../core/errors.js';
 import { appKeyOf, sealSecret } from '../services/secret-box.js';
 import { readSetting, type SettingsActor, writeSetting, writeSettings } from '../services/settings.js';
-import { bodyOf, isSu } from './params.js';
+import { bodyOf } from './params.js';
 
 // The list (GET /api/settings?filters=...) is the generic settings resource; these are the single-key read and
 // the writes. Writes need manage_settings (su bypasses, auth plugin); su-only keys are checked per key here.
@@ -16,7 +17,7 @@ const batchSchema = schemaFields.payload({
 export async function registerSettingsRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
   const actor = (request: FastifyRequest): SettingsActor => ({
-    isSu: isSu(request),
+    isSu: isSu(request.auth),
     seal: (plain) => sealSecret(appKeyOf(config), plain),
     auth: request.auth,
     shopAllowPrivate: config.shopAllowPrivate,

@@ -1,40 +1,15 @@
-import { schemaFields } from '@app/domain';
+import { AUTH_MESSAGES, userCreateSchema, userUpdateSchema } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { MESSAGES } from '../auth/messages.js';
 import { sendPasswordLink } from '../auth/password-links.js';
-import { emailField, nameField, parseBody, roleIdField } from '../auth/validation.js';
-import type { RouteAccess, SessionUser } from '../core/context.js';
-import { ForbiddenError } from '../core/errors.js';
+import { parseBody } from '../auth/validation.js';
+import { type RouteAccess, signedInUser } from '../core/context.js';
 import { createUser, deleteUser, findUserTarget, updateUser, userToInvite } from '../services/users.js';
 
-// Writes of the users page (capability manage_users, with NO su bypass): validated here, ruled and written by
-// services/users.ts. The list (GET /api/users) is a read-only resource of the engine with the same access. Users
-// are created without a password and get a first-login link by mail.
+// Writes of the users page (capability manage_users, with NO su bypass): validated here against the domain's users
+// contract, ruled and written by services/users.ts. The list (GET /api/users) is a read-only resource of the engine
+// with the same access. Users are created without a password and get a first-login link by mail.
 
 const USERS: { access: RouteAccess } = { access: { capability: 'manage_users', suBypass: false } };
-
-const createSchema = schemaFields.payload({
-  first_name: nameField,
-  last_name: nameField,
-  email: emailField,
-  role_id: roleIdField,
-});
-const updateSchema = schemaFields
-  .payload({
-    first_name: nameField,
-    last_name: nameField,
-    email: emailField,
-    role_id: roleIdField,
-    /** 0 deactivates: no sign-in any more, every session and pending link ended at once. */
-    is_active: z.union([z.literal(0), z.literal(1)], { error: 'La valeur doit être 0 ou 1.' }),
-  })
-  .partial();
-
-export function actorOf(request: FastifyRequest): SessionUser {
-  if (request.auth?.kind !== 'user') throw new ForbiddenError();
-  return request.auth.user;
-}
 
 export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   const ctx = app.ctx;
@@ -42,7 +17,12 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 
   app.post('/api/users', { config: USERS }, async (request, reply) => {
-    const user = await createUser(db, request.auth, actorOf(request), parseBody(createSchema, request.body));
+    const user = await createUser(
+      db,
+      request.auth,
+      signedInUser(request.auth),
+      parseBody(userCreateSchema, request.body),
+    );
     try {
       await sendPasswordLink(ctx, user, 'first_login');
     } catch (error) {
@@ -53,23 +33,23 @@ export async function registerUserRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.put('/api/users/:id', { config: USERS }, async (request) => {
-    const actor = actorOf(request);
+    const actor = signedInUser(request.auth);
     const target = await findUserTarget(db, actor, idOf(request));
-    return updateUser(db, request.auth, actor, target, parseBody(updateSchema, request.body));
+    return updateUser(db, request.auth, actor, target, parseBody(userUpdateSchema, request.body));
   });
 
   app.delete('/api/users/:id', { config: USERS }, async (request, reply) => {
-    await deleteUser(db, request.auth, actorOf(request), idOf(request));
+    await deleteUser(db, request.auth, signedInUser(request.auth), idOf(request));
     return reply.code(204).send();
   });
 
   app.post('/api/users/:id/invite', { config: USERS }, async (request, reply) => {
-    const target = await userToInvite(db, actorOf(request), idOf(request));
+    const target = await userToInvite(db, signedInUser(request.auth), idOf(request));
     try {
       await sendPasswordLink(ctx, target, 'first_login');
     } catch (error) {
       request.log.error({ err: error }, "échec de l'envoi de l'invitation");
-      return reply.code(502).send({ message: MESSAGES.invitationFailed });
+      return reply.code(502).send({ message: AUTH_MESSAGES.invitationFailed });
     }
     return { message: 'Invitation envoyée.' };
   });

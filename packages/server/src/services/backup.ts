@@ -5,11 +5,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { localDate } from '@app/domain';
 import Sqlite from 'better-sqlite3';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
 import type { Config } from '../config.js';
+import { today as operatorToday } from '../core/clock.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { appKeyFile } from './secret-box.js';
@@ -478,12 +478,12 @@ async function ensureJobRows(db: Kysely<DB>): Promise<void> {
     .execute();
 }
 
-/** Notes a finished backup, for the deep health check. */
+/** Notes a finished backup, for the deep health check; its day is the operator's (core/clock.ts), as the daily job's. */
 export async function recordLastBackup(db: Kysely<DB>, dir: string, at: Date = new Date()): Promise<void> {
   await ensureJobRows(db);
   await db
     .updateTable('scheduled_jobs')
-    .set({ run_on: localDate(at), finished_at: at.toISOString(), result: dir.slice(0, 1000) })
+    .set({ run_on: operatorToday(at), finished_at: at.toISOString(), result: dir.slice(0, 1000) })
     .where('name', '=', LAST_BACKUP)
     .execute();
 }
@@ -511,10 +511,14 @@ export function pruneBackups(folder: string, keep: number): string[] {
 
 export type DailyBackupRun = { ran: boolean; dir?: string; removed: string[] };
 
+/**
+ * The day's backup, once per day across processes. The day is the operator's (setting operator_time_zone, read by
+ * core/clock.ts), not the server clock's: a server on UTC must not take the backup of 'tomorrow' at 00:30 in Paris.
+ */
 export async function runDailyBackup(
   db: Kysely<DB>,
   source: BackupSource,
-  { now = new Date(), today = localDate(now) }: { now?: Date; today?: string } = {},
+  { now = new Date(), today = operatorToday(now) }: { now?: Date; today?: string } = {},
 ): Promise<DailyBackupRun> {
   const settings = await readBackupSettings(db);
   if (!settings.folder) return { ran: false, removed: [] };

@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../auth/messages.js';
 import { parseId } from '../auth/validation.js';
 import type { Auth } from '../core/context.js';
 import { NotFoundError, ValidationError } from '../core/errors.js';
@@ -28,7 +28,7 @@ export async function roleIdOf(db: Kysely<DB>, raw: unknown): Promise<number> {
   const id = parseId(raw);
   const role =
     id === null ? undefined : await db.selectFrom('roles').select('id').where('id', '=', id).executeTakeFirst();
-  if (!role) throw new NotFoundError(MESSAGES.roleNotFound);
+  if (!role) throw new NotFoundError(AUTH_MESSAGES.roleNotFound);
   return role.id;
 }
 
@@ -37,7 +37,7 @@ export async function replaceRoleCapabilities(db: Kysely<DB>, auth: Auth | null,
   const known = await db.selectFrom('capabilities').select(['id', 'slug']).execute();
   const ids = slugs.map((slug) => {
     const capability = known.find((c) => c.slug === slug);
-    if (!capability) throw ValidationError.field('capabilities', MESSAGES.unknownCapability(slug));
+    if (!capability) throw ValidationError.field('capabilities', AUTH_MESSAGES.unknownCapability(slug));
     return capability.id;
   });
   await db.transaction().execute(async (trx) => {

@@ -6,11 +6,10 @@ import {
   OPEN_BOOKING_STATUS_IDS,
 } from '@app/domain';
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';
 
 // Issue 27, docs/decisions.md 'A realized flight closes what has flown'. When a flight becomes 'Réalisé', each

@@ -1,11 +1,10 @@
 import { BOOKING_STATUSES, EXPIRABLE_BOOKING_STATUS_IDS, FLIGHT_STATUSES } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
-import { authorOf } from '../resources/fields.js';
 import { lockBookings } from './booking-rules.js';
 import { assertFlightNotSealed } from './flight-records.js';
 import { applyVoucherRules, undoVoucherRules } from './voucher-rules.js';

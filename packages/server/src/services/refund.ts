@@ -1,10 +1,9 @@
 import { BOOKING_STATUSES, frenchDate } from '@app/domain';
 import type { Kysely } from 'kysely';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, recordHistory } from '../engine/history.js';
-import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
 import { queueShopSync } from './shop-sync.js';
 

@@ -1,13 +1,12 @@
 import { FLIGHT_STATUSES, type PublicRegistrationRequest, SETTING_DEFAULTS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { today } from '../core/clock.js';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, RegistrationRequestStatus } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { bookingContacts, bookingVariables, frenchLongDate, render, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
-import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
 import { lockEditableFlight } from './registrations.js';
 

@@ -21,7 +21,7 @@ import type { Auth } from '../core/context.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory, SECRET_MARKER } from '../engine/history.js';
-import { sanitizeEmailBody } from '../resources/email-templates.js';
+import { sanitizeEmailBody } from './email-templates.js';
 import { shopAddressProblem } from './shop-address.js';
 
 // Single settings read and write (the online shop's keys are su only). Values are stored as text: switches '1'/'0',

@@ -1,5 +1,5 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import type { Kysely } from 'kysely';
-import { MESSAGES } from '../auth/messages.js';
 import { parseId } from '../auth/validation.js';
 import type { Auth, SessionUser } from '../core/context.js';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../core/errors.js';
@@ -33,13 +33,13 @@ const USER_COLUMNS = [
 async function assertEmailFree(db: Kysely<DB>, email: string, exceptId?: number): Promise<void> {
   let query = db.selectFrom('users').select('id').where('email', '=', email);
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
-  if (await query.executeTakeFirst()) throw ValidationError.field('email', MESSAGES.emailTaken);
+  if (await query.executeTakeFirst()) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
 }
 
 async function assertRoleAssignable(db: Kysely<DB>, actor: SessionUser, roleId: number): Promise<void> {
   const role = await db.selectFrom('roles').select('slug').where('id', '=', roleId).executeTakeFirst();
-  if (!role) throw ValidationError.field('role_id', MESSAGES.unknownRole);
-  if (role.slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(MESSAGES.suRoleReserved);
+  if (!role) throw ValidationError.field('role_id', AUTH_MESSAGES.unknownRole);
+  if (role.slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(AUTH_MESSAGES.suRoleReserved);
 }
 
 /** The user a request names by its id, if the actor may touch it (a su account: su only); 404 otherwise. */
@@ -54,14 +54,14 @@ export async function findUserTarget(db: Kysely<DB>, actor: SessionUser, rawId: 
           .select(['users.id', 'users.first_name', 'users.email', 'users.password_hash', 'roles.slug as role_slug'])
           .where('users.id', '=', id)
           .executeTakeFirst();
-  if (!target) throw new NotFoundError(MESSAGES.userNotFound);
-  if (target.role_slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(MESSAGES.suRoleReserved);
+  if (!target) throw new NotFoundError(AUTH_MESSAGES.userNotFound);
+  if (target.role_slug === 'su' && actor.role.slug !== 'su') throw new ForbiddenError(AUTH_MESSAGES.suRoleReserved);
   return target;
 }
 
 /** A clash found by the unique index itself (two concurrent creations) is the same 422 as the early check. */
 const uniqueEmail = (error: unknown): never => {
-  if (isUniqueViolation(error)) throw ValidationError.field('email', MESSAGES.emailTaken);
+  if (isUniqueViolation(error)) throw ValidationError.field('email', AUTH_MESSAGES.emailTaken);
   throw error;
 };
 
@@ -96,7 +96,7 @@ export async function updateUser(
 ) {
   if (body.role_id !== undefined) {
     if (target.id === actor.id && body.role_id !== actor.role_id)
-      throw ValidationError.field('role_id', MESSAGES.ownRole);
+      throw ValidationError.field('role_id', AUTH_MESSAGES.ownRole);
     await assertRoleAssignable(db, actor, body.role_id);
   }
   if (body.email !== undefined) await assertEmailFree(db, body.email, target.id);
@@ -126,7 +126,7 @@ export async function updateUser(
 /** DELETE /api/users/{id}: refused (409) for a user who wrote notes or mails: deactivate them instead. */
 export async function deleteUser(db: Kysely<DB>, auth: Auth | null, actor: SessionUser, rawId: unknown): Promise<void> {
   const target = await findUserTarget(db, actor, rawId);
-  if (target.id === actor.id) throw new ValidationError({ id: [MESSAGES.selfDelete] }, MESSAGES.selfDelete);
+  if (target.id === actor.id) throw new ValidationError({ id: [AUTH_MESSAGES.selfDelete] }, AUTH_MESSAGES.selfDelete);
   for (const table of HISTORY) {
     const used = await db
       .selectFrom(table)
@@ -150,6 +150,6 @@ export async function deleteUser(db: Kysely<DB>, auth: Auth | null, actor: Sessi
 export async function userToInvite(db: Kysely<DB>, actor: SessionUser, rawId: unknown) {
   const target = await findUserTarget(db, actor, rawId);
   if (target.password_hash !== null)
-    throw new ValidationError({ id: [MESSAGES.alreadyActivated] }, MESSAGES.alreadyActivated);
+    throw new ValidationError({ id: [AUTH_MESSAGES.alreadyActivated] }, AUTH_MESSAGES.alreadyActivated);
   return target;
 }

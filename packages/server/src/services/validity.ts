@@ -10,13 +10,12 @@ import {
 } from '@app/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { today as operatorToday } from '../core/clock.js';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { bookingContacts, bookingVariables, render, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
-import { authorOf } from '../resources/fields.js';
 import { lockBooking } from './booking-rules.js';
 
 // Voucher validity (issue 12 point 3): the date set on creation, 'Prolonger', and the daily expiry job.

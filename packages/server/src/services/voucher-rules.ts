@@ -1,9 +1,8 @@
 import { addDays, addMonths, frenchDate, SETTING_DEFAULTS, type SettingKey } from '@app/domain';
 import { sql, type Transaction } from 'kysely';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
-import { authorOf } from '../resources/fields.js';
 import { extensionBase, lockedBookingForExtension, queueExtensionMail, writeExtension } from './validity.js';
 
 // Vouchers through the weather (issue 29, docs/decisions.md): at each weather postponement the flight's bookings

@@ -1,3 +1,4 @@
+import { BOOKING_PAGE_QUERY, formatListQuery } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/auth/api-tokens.js';
 import {
@@ -252,6 +253,19 @@ describe(`list-query language on ${engine}`, () => {
     it('answers null or [] when there is nothing to embed', async () => {
       const { body } = await api.get(`/api/bookings/${id.b3}?embed=customer,passengers,referent_passenger`);
       expect(body).toMatchObject({ customer: null, passengers: [], referent_passenger: null });
+    });
+
+    it("answers the booking page's read as the web sends it (the domain's BOOKING_PAGE_QUERY)", async () => {
+      const { status, body } = await api.get(`/api/bookings/${id.b1}?${formatListQuery(BOOKING_PAGE_QUERY)}`);
+      expect(status).toBe(200);
+      for (const relation of BOOKING_PAGE_QUERY.embed ?? []) expect(body).toHaveProperty(relation);
+      expect(body).toMatchObject({
+        location: { id: id.location, label: 'Beaune' },
+        prestation: { id: id.prestation, label: 'Vol classique' },
+        referent_passenger: { id: id.eleonore },
+        flight_schedules: [],
+        passengers_count: 2,
+      });
     });
 
     it('embeds a flight with its computed figures and its latest pinned note', async () => {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { localDate } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { today as operatorToday, setTimeZone } from '../../src/core/clock.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import {
   BACKUP_JOB,
@@ -80,7 +80,7 @@ describe(`daily backup on ${engine}`, () => {
       expect(backups()).toHaveLength(1);
       const [first] = backups();
       expect((await verifyBackup(path.join(folder, first ?? ''))).engine).toBe(engine);
-      expect(await job(BACKUP_JOB)).toMatchObject({ run_on: localDate(), result: first });
+      expect(await job(BACKUP_JOB)).toMatchObject({ run_on: operatorToday(), result: first });
       expect((await job(LAST_BACKUP))?.result).toBe(path.join(folder, first ?? ''));
     } finally {
       for (const { app, own } of apps) {
@@ -119,6 +119,14 @@ describe(`daily backup on ${engine}`, () => {
     const run = await runDailyBackup(database.db, source(), { now, today });
     expect(run.ran).toBe(true);
     expect(fs.existsSync(path.join(run.dir ?? '', MANIFEST_FILE))).toBe(true);
+  }, 60_000);
+
+  it("takes its day in the operator's time zone, not the server clock's", async () => {
+    setTimeZone('Europe/Paris');
+    // 23:30 on 1 March in UTC is already 00:30 on 2 March in Paris.
+    const run = await runDailyBackup(database.db, source(), { now: new Date(Date.UTC(2099, 2, 1, 23, 30)) });
+    expect(run.ran).toBe(true);
+    expect((await job(BACKUP_JOB))?.run_on).toBe('2099-03-02');
   }, 60_000);
 });
 

@@ -1,6 +1,6 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { MESSAGES as AUTH_MESSAGES } from '../../src/auth/messages.js';
 import { CSRF_HEADER } from '../../src/auth/session-format.js';
 import { createDatabase } from '../../src/db/database.js';
 import { constraintViolation } from '../../src/engine/db-errors.js';

@@ -1,11 +1,15 @@
 import {
   API_CLIENTS_PATH,
   BALLOONS_PATH,
+  BOOKING_LINKS_PATH,
   BOOKING_NOTES_PATH,
   BOOKING_ORIGINS_PATH,
+  BOOKING_STATUTES_PATH,
+  BOOKING_VALIDITY_EXTENSIONS_PATH,
   BOOKINGS_PATH,
   BUSINESS_PROVIDERS_PATH,
   CAPABILITIES_PATH,
+  CUSTOMER_TYPES_PATH,
   CUSTOMERS_PATH,
   DASHBOARD_PATH,
   EMAIL_TEMPLATES_PATH,
@@ -13,6 +17,8 @@ import {
   FIELD_FLIGHTS_PATH,
   FLIGHT_NOTES_PATH,
   FLIGHT_POSTPONEMENTS_PATH,
+  FLIGHT_SCHEDULES_PATH,
+  FLIGHT_STATUTES_PATH,
   FLIGHT_TYPES_PATH,
   FLIGHTS_PATH,
   HISTORY_PATH,
@@ -37,6 +43,7 @@ import {
   TICKET_TEMPLATES_PATH,
   USERS_PATH,
   VOUCHERS_REPORT_PATH,
+  WOOCOMMERCE_SYNC_NOTIFICATIONS_PATH,
 } from '@app/domain';
 
 // The entities the web reads, named like their API path. Every query key starts with its entity's path, so
@@ -46,11 +53,15 @@ import {
 export const ENTITY_PATHS = {
   'api-clients': API_CLIENTS_PATH,
   balloons: BALLOONS_PATH,
+  'booking-links': BOOKING_LINKS_PATH,
   'booking-notes': BOOKING_NOTES_PATH,
   'booking-origins': BOOKING_ORIGINS_PATH,
+  'booking-statutes': BOOKING_STATUTES_PATH,
+  'booking-validity-extensions': BOOKING_VALIDITY_EXTENSIONS_PATH,
   bookings: BOOKINGS_PATH,
   'business-providers': BUSINESS_PROVIDERS_PATH,
   capabilities: CAPABILITIES_PATH,
+  'customer-types': CUSTOMER_TYPES_PATH,
   customers: CUSTOMERS_PATH,
   dashboard: DASHBOARD_PATH,
   'email-templates': EMAIL_TEMPLATES_PATH,
@@ -58,6 +69,8 @@ export const ENTITY_PATHS = {
   field: FIELD_FLIGHTS_PATH,
   'flight-notes': FLIGHT_NOTES_PATH,
   'flight-postponements': FLIGHT_POSTPONEMENTS_PATH,
+  'flight-schedules': FLIGHT_SCHEDULES_PATH,
+  'flight-statutes': FLIGHT_STATUTES_PATH,
   'flight-types': FLIGHT_TYPES_PATH,
   flights: FLIGHTS_PATH,
   history: HISTORY_PATH,
@@ -82,6 +95,7 @@ export const ENTITY_PATHS = {
   'ticket-templates': TICKET_TEMPLATES_PATH,
   users: USERS_PATH,
   'vouchers-report': VOUCHERS_REPORT_PATH,
+  'woocommerce-sync-notifications': WOOCOMMERCE_SYNC_NOTIFICATIONS_PATH,
 } as const;
 
 export type Entity = keyof typeof ENTITY_PATHS;

@@ -1,4 +1,4 @@
-import type { ListQuery, OrderItem } from '@app/domain';
+import type { ListQuery, OrderItem, Paginated } from '@app/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { api, type RequestOptions, request } from './client';
 import { ENTITY_PATHS, type Entity, entityKey } from './entities';
@@ -28,6 +28,9 @@ export function resource<T = unknown>(entity: Entity) {
     /** Every row of the query (no paging). */
     list: <R = T>(query: ListQuery = {}) =>
       apiRead<R[]>(entity, ['list', query], (signal) => api.list<R>(path, query, signal)),
+    /** One page of the query ({data, count, ...}): searches that show the first matches. */
+    page: <R = T>(query: ListQuery & { page: number }) =>
+      apiRead<Paginated<R>>(entity, ['page', query], (signal) => api.page<R>(path, query, signal)),
     /** How many rows match (a one-row page's count: the server counts exactly, nothing travels). */
     count: (query: ListQuery = {}) =>
       apiRead<number>(entity, ['count', query], (signal) =>

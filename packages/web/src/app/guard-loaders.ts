@@ -2,11 +2,11 @@ import type { FetchQueryOptions } from '@tanstack/react-query';
 import { data, type LoaderFunctionArgs, redirect } from 'react-router';
 import { earlySession, readMaintenanceState } from '../api/client';
 import { notifyFailure } from '../components/notify/notify';
+import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from '../lib/guards';
+import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import { ensureSession, getSession, setMaintenance } from '../session/store';
-import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from './guards';
 import { hasValidRouteParams } from './params';
 import { appQueryClient } from './query-client';
-import { pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
 // Applies the pure decisions of ./guards.ts on every navigation: these loaders are declared with
 // shouldRevalidate: alwaysRevalidate so they run again even when their route stays matched.

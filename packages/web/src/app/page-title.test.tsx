@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { usePageTitle } from '../lib/page-title';
 import { theme } from '../theme';
 import { PageHeading } from './layout/PageHeading';
-import { usePageTitle } from './page-title';
 
 function BookingPage() {
   usePageTitle('Réservation 2026-00012');

@@ -5,11 +5,11 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetSessionStoreForTests } from '../session/store';
+import { sessionFixture } from '../test/session';
 import { AppProviders } from './AppProviders';
 import { NAVIGATION_COLLAPSED_KEY } from './layout/navigation-collapse';
 import { createQueryClient } from './query-client';
 import { routes } from './router';
-import { sessionFixture } from './test-session';
 
 // The real route table, guards and layout in a memory router; the session is set as GET /api/me would set it.
 function renderApp(path: string, me: Me | null, { isMaintenance = false } = {}) {

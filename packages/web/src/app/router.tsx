@@ -2,6 +2,8 @@ import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
+import type { RouteHandle } from '../lib/route-handle';
+import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import NotFoundPage from '../pages/NotFoundPage';
 import {
   accessLoader,
@@ -14,8 +16,6 @@ import {
 } from './guard-loaders';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './layout/RouteErrorPage';
-import type { RouteHandle } from './route-handle';
-import { pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
 // Every route of the app, each page loaded on demand (code-split). Paths come from the name table in ./routes.ts.
 

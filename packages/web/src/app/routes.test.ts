@@ -1,8 +1,8 @@
 import type { RouteObject } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { RouteHandle } from './route-handle';
+import type { RouteHandle } from '../lib/route-handle';
+import { BOOKING_LIST_SLUGS, pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import { routes } from './router';
-import { BOOKING_LIST_SLUGS, pathTo, ROUTE_PATHS, type RouteName } from './routes';
 
 function namedRoutes(list: RouteObject[]): { name: RouteName; path: string | undefined }[] {
   return list.flatMap((route) => {

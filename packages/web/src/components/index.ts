@@ -14,11 +14,12 @@ export {
 } from './ConfirmDialog/ConfirmDialog';
 export { DataList, type DataListProps } from './DataList/DataList';
 export { DataListPagination } from './DataList/DataListPagination';
-export { dataListKey, useDataList, useRefreshDataList } from './DataList/use-data-list';
+export { useDataList } from './DataList/use-data-list';
 export { type DataColumn, DataTable, type DataTableProps, EmptyValue, readField } from './DataTable/DataTable';
 export { type Flag, FlagSwitch, type FlagSwitchProps } from './FlagSwitch/FlagSwitch';
 export { FormModal, type FormModalProps } from './FormModal/FormModal';
 export { useFieldError, useFormErrors, useTextareaRows } from './FormModal/form-context';
+export { BalloonMark, Logo } from './Logo/Logo';
 export { NoteActions } from './NoteActions/NoteActions';
 export { notifyFailure, notifySuccess, notifyWarning } from './notify/notify';
 export { PhoneInput, type PhoneInputProps } from './PhoneInput/PhoneInput';
@@ -32,5 +33,16 @@ export {
   type TagAction,
   type TagIcon,
 } from './StatusTag/StatusTag';
+export { statusIcon } from './StatusTag/status-icons';
+export {
+  AvailabilityTag,
+  BookingStatusTag,
+  FlightStatusTag,
+  MailStatusTag,
+  mailDate,
+  PassengerCounter,
+  WeightTag,
+} from './StatusTag/status-tags';
+export { isInSection, type NavigationLink, SubNavigation } from './SubNavigation/SubNavigation';
 export { SummaryCard, type SummaryCardProps, type SummaryRow } from './SummaryCard/SummaryCard';
 export { TextAreaField, type TextAreaFieldProps } from './TextAreaField/TextAreaField';

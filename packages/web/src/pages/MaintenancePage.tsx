@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/client';
-import { BalloonMark } from '../app/layout/Logo';
-import { pathTo } from '../app/routes';
+import { BalloonMark } from '../components/Logo/Logo';
+import { pathTo } from '../lib/routes';
 import { resetSession, setMaintenance, setMe, takeMaintenanceFrom } from '../session/store';
 
 /** How often the page asks whether the service is back; gentle on a server that is being worked on. */

@@ -1,8 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { BalloonMark } from '../app/layout/Logo';
-import { useDocumentTitle } from '../app/page-title';
-import { pathTo } from '../app/routes';
+import { BalloonMark } from '../components/Logo/Logo';
+import { useDocumentTitle } from '../lib/page-title';
+import { pathTo } from '../lib/routes';
 
 /** The catch-all page, also shown for a route parameter that is not digits only. */
 export default function NotFoundPage() {

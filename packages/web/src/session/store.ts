@@ -1,7 +1,7 @@
 import type { Me } from '@app/domain';
 import { useSyncExternalStore } from 'react';
 import { authApi } from '../api/auth';
-import { forgetFieldIdentity } from '../features/field/field-storage';
+import { forgetFieldIdentity } from '../lib/device-storage';
 
 // Session and app state: authenticated or not, the current user with role, capabilities and
 // settings, and maintenance mode. A plain external store so route guards (outside React) read it synchronously.

@@ -10,8 +10,8 @@ import {
   type StatusDefinition,
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
+import { EMAIL_TEMPLATES } from '../../services/email-templates.js';
 import type { Dialect } from '../database.js';
-import { EMAIL_TEMPLATES } from '../email-templates.js';
 import type { DB } from '../schema.js';
 
 // Reference rows with the ids the spec fixes (statuses, customer types). Inserted with explicit ids, so

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { REGISTRATION_REQUEST_TEMPLATES } from '../../services/email-templates.js';
 import type { Dialect } from '../database.js';
-import { REGISTRATION_REQUEST_TEMPLATES } from '../email-templates.js';
 import { types } from './0001_initial.js';
 
 // Registration requests from the public planning widget (issue 11 points 3 and 4). Keep in sync with ../schema.ts.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { VALIDITY_EXTENDED_TEMPLATE, WEATHER_POSTPONEMENTS_VARIABLE } from '../../services/email-templates.js';
 import type { Dialect } from '../database.js';
-import { VALIDITY_EXTENDED_TEMPLATE, WEATHER_POSTPONEMENTS_VARIABLE } from '../email-templates.js';
 import { types } from './0001_initial.js';
 
 // Vouchers through the weather (issue 29 points 1 to 3). Keep in sync with ../schema.ts.

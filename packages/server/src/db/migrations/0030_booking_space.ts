@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
+import { GIFT_SPACE_TEMPLATE, SPACE_URL_PARAGRAPHS, SPACE_URL_VARIABLE } from '../../services/email-templates.js';
 import type { Dialect } from '../database.js';
-import { GIFT_SPACE_TEMPLATE, SPACE_URL_PARAGRAPHS, SPACE_URL_VARIABLE } from '../email-templates.js';
 import { types } from './0001_initial.js';
 import { trackTableVersions } from './0014_table_versions.js';
 

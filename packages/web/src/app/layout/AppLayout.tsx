@@ -5,8 +5,9 @@ import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/Logo/Logo';
 import { useSession } from '../../session/store';
-import { Logo } from './Logo';
+import { useOperatorTimeZone } from '../operator-time-zone';
 import { Navigation } from './Navigation';
 import { useNavigationCollapsed } from './navigation-collapse';
 import { navigationItems } from './navigation-items';
@@ -29,6 +30,7 @@ export function AppLayout() {
 }
 
 function SignedInLayout({ me }: { me: Me }) {
+  useOperatorTimeZone();
   const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const { pathname } = useLocation();

@@ -2,8 +2,9 @@ import { Badge, Group, Menu, NavLink, Stack, Tooltip, UnstyledButton } from '@ma
 import { IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { isInSection, type NavigationLink } from '../../components/SubNavigation/SubNavigation';
 import classes from './Navigation.module.css';
-import { isInSection, type NavigationItem, type NavigationLink } from './navigation-items';
+import type { NavigationItem } from './navigation-items';
 
 type NavigationProps = {
   items: NavigationItem[];

@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { usePageHeading } from '../route-handle';
+import { usePageHeading } from '../../lib/route-handle';
 
 /** The French title of the current route (route handle), with its section above it when there is one. */
 export function PageHeading() {

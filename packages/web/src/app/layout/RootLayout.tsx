@@ -1,8 +1,8 @@
 import { Progress } from '@mantine/core';
 import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
-import { useDocumentTitle } from '../page-title';
-import { usePageHeading } from '../route-handle';
+import { useDocumentTitle } from '../../lib/page-title';
+import { usePageHeading } from '../../lib/route-handle';
 import { UpdateNotice } from './UpdateNotice';
 
 /** Around every page: scroll to top on each navigation, tab title, loading bar, new-version notice. */

@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { BalloonMark } from '../../components/Logo/Logo';
 import NotFoundPage from '../../pages/NotFoundPage';
-import { BalloonMark } from './Logo';
 
 /** Errors of any route: a 404 (a non-digit id, for instance) shows the not-found page; anything else offers a reload. */
 export function RouteErrorPage() {

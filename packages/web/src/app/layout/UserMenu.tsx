@@ -3,8 +3,8 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { IconChevronDown, IconLogout, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
+import { pathTo } from '../../lib/routes';
 import { signOut } from '../../session/store';
-import { pathTo } from '../routes';
 
 const initials = (user: SessionUser) => `${user.first_name.charAt(0)}${user.last_name.charAt(0)}`.toUpperCase();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionFixture } from '../test-session';
+import { sessionFixture } from '../../test/session';
 import { navigationItems } from './navigation-items';
 import { WAITING_REQUESTS_COUNT } from './open-booking-counts';
 

@@ -16,19 +16,11 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
-import { canAccess } from '../guards';
-import { pathTo } from '../routes';
-import { statusIcon } from '../status-icons';
+import { statusIcon } from '../../components/StatusTag/status-icons';
+import type { NavigationLink } from '../../components/SubNavigation/SubNavigation';
+import { canAccess } from '../../lib/guards';
+import { pathTo } from '../../lib/routes';
 
-export type NavigationLink = {
-  label: string;
-  to: string;
-  icon?: ComponentType<{ size?: number | string; stroke?: number }>;
-  /** A live count beside the label (open booking statuses, waiting registration requests). */
-  count?: number;
-  /** What the count counts, for screen readers ('3 réservations'). */
-  countLabel?: (count: number) => string;
-};
 export type NavigationItem = NavigationLink & {
   icon: ComponentType<{ size?: number | string; stroke?: number }>;
   /** Path prefix that makes the item active. */
@@ -103,6 +95,3 @@ export function navigationItems(me: Me, counts: Partial<Record<string, number>> 
   ];
   return items.filter((item): item is NavigationItem => item !== false);
 }
-
-export const isInSection = (pathname: string, section: string) =>
-  pathname === section || pathname.startsWith(`${section}/`);

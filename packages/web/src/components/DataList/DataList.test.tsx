@@ -4,6 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useInvalidate } from '../../api/hooks';
 import type { FilterDefinition } from '../../lib/list-state';
 import { renderWithProviders } from '../../test/render';
 import type { DataColumn } from '../DataTable/DataTable';
@@ -18,7 +19,6 @@ import {
   wait,
 } from '../test-utils';
 import { DataList, type DataListProps } from './DataList';
-import { useRefreshDataList } from './use-data-list';
 
 // The server is a fake `fetch` on globalThis (no network-mocking library is installed), answering list reads as
 // the API documents them: {data, count, sum, prev, next}, 10 rows per page.
@@ -258,14 +258,14 @@ describe('DataList', INTERACTION_SUITE, () => {
     let label = 'Avant';
     fake = fakeFetch(() => ({ body: pageOf([{ id: 1, label, volume: 1 }], 1, 1) }));
     function Screen() {
-      const refresh = useRefreshDataList();
+      const invalidate = useInvalidate();
       const [, force] = useState(0);
       return (
         <>
           <Button
             onClick={() => {
               label = 'Après';
-              void refresh('/api/balloons');
+              void invalidate('balloons');
               force((n) => n + 1);
             }}
           >

@@ -28,8 +28,8 @@ export type DataListProps<T> = UseDataListOptions &
 
 /**
  * Data list: filters, ordering, pagination over GET {endpoint}. The state lives in the
- * list reducer (lib/list-state); this view only renders it. To refresh it after a save, call
- * useRefreshDataList()(endpoint).
+ * list reducer (lib/list-state); this view only renders it. To refresh it after a save, invalidate its entity
+ * (useInvalidate()('balloons')).
  */
 export function DataList<T>({
   endpoint,

@@ -1,12 +1,10 @@
 import { filterLoadFailedMessage } from '@app/domain';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
 import { DateInput, DatePickerInput } from '@mantine/dates';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { filterOptionsRead } from '../../api/reads';
 import { type FilterDefinition, type FilterOption, type FilterValues, objectKey } from '../../lib/list-state';
 import { FlagSwitch } from '../FlagSwitch/FlagSwitch';
-import { notifyFailure } from '../notify/notify';
 import { RemoteAutocomplete } from '../RemoteAutocomplete/RemoteAutocomplete';
 
 type SelectDefinition = Extract<FilterDefinition, { type: 'select' }>;
@@ -15,16 +13,11 @@ type SelectDefinition = Extract<FilterDefinition, { type: 'select' }>;
 function useFilterOptions(definition: SelectDefinition): { options: FilterOption[]; isLoading: boolean } {
   const loader = definition.loader;
   const order = loader?.order ?? (loader ? [{ field: loader.labelField, direction: 'ASC' as const }] : []);
-  const result = useQuery({
-    queryKey: [loader?.endpoint ?? '', 'filter-options', loader?.count ?? [], order],
-    queryFn: ({ signal }) =>
-      api.list<Record<string, unknown>>(loader?.endpoint ?? '', { count: loader?.count, order }, signal),
+  const result = useApiQuery(filterOptionsRead(loader?.endpoint ?? '', loader?.count, order), {
+    failure: filterLoadFailedMessage(definition.id),
     enabled: loader !== undefined,
     staleTime: 5 * 60_000,
   });
-  useEffect(() => {
-    if (result.isError) notifyFailure(filterLoadFailedMessage(definition.id), result.error);
-  }, [result.isError, result.error, definition.id]);
   if (!loader) return { options: definition.options ?? [], isLoading: false };
   const valueField = loader.valueField ?? 'id';
   const options = (result.data ?? []).map((item) => ({

@@ -7,9 +7,11 @@ import {
   type Paginated,
 } from '@app/domain';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { pathRead } from '../../api/reads';
 import {
   type BaseQuery,
   countActiveFilters,
@@ -18,20 +20,15 @@ import {
   toListQuery,
   useListState,
 } from '../../lib/list-state';
-import { notifyFailure } from '../notify/notify';
 
 /**
- * Query keys of the data lists start with their endpoint, like every query on that endpoint: invalidating
- * [endpoint] after a save refreshes the list and anything else read from it.
+ * A page of a data list, keyed on its endpoint like every read of that entity (api/entities.ts): invalidating the
+ * entity after a save (useInvalidate) re-reads the list and anything else read from it.
  */
-export const dataListKey = (endpoint: string, query?: string) =>
-  query === undefined ? [endpoint, 'data-list'] : [endpoint, 'data-list', query];
-
-/** Returns a function that re-reads every data list (and other queries) on an endpoint, e.g. after a dialog saves. */
-export function useRefreshDataList() {
-  const client = useQueryClient();
-  return useCallback((endpoint: string) => client.invalidateQueries({ queryKey: [endpoint] }), [client]);
-}
+const dataListRead = <T>(endpoint: string, queryText: string) =>
+  pathRead(endpoint, ['data-list', queryText], (signal) =>
+    api.page<T>(endpoint, JSON.parse(queryText) as ListQuery & { page: number }, signal),
+  );
 
 export type UseDataListOptions = {
   endpoint: string;
@@ -60,15 +57,10 @@ export function useDataList<T>({
   // The fetch waits 100 ms after the last change (typing in a filter, clicking through pages).
   const [fetchedText] = useDebouncedValue(queryText, LIST_FETCH_DEBOUNCE_MS);
 
-  const result = useQuery({
-    queryKey: dataListKey(endpoint, fetchedText),
-    queryFn: ({ signal }) => api.page<T>(endpoint, JSON.parse(fetchedText) as ListQuery & { page: number }, signal),
+  const result = useApiQuery(dataListRead<T>(endpoint, fetchedText), {
+    failure: MESSAGES.dataListLoadFailed,
     placeholderData: keepPreviousData,
   });
-
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.dataListLoadFailed, result.error);
-  }, [result.isError, result.error]);
 
   const page: Paginated<T> | undefined = result.data;
   const pageSize = query.per_page ?? LIST_PAGE_SIZE;

@@ -1,11 +1,11 @@
 import { MESSAGES } from '@app/domain';
 import { CloseButton, Combobox, InputBase, type InputBaseProps, Loader, useCombobox } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
+import { useApiQuery } from '../../api/hooks';
+import { pathRead } from '../../api/reads';
 import { useSearchText } from '../../lib/debounce';
 import { useFieldError } from '../FormModal/form-context';
-import { notifyFailure } from '../notify/notify';
 
 export type RemoteAutocompleteProps<T> = Pick<
   InputBaseProps,
@@ -74,16 +74,12 @@ export function RemoteAutocomplete<T>({
   // The label of the chosen item is not a search: choosing must not fire another request.
   const search = searchText !== '' && searchText !== selectedLabel.trim() ? searchText : '';
   const bodyKey = JSON.stringify(body ?? {});
-  const results = useQuery({
-    queryKey: [endpoint, 'autocomplete', search, bodyKey],
-    queryFn: async () => readResults<T>(await api.post(endpoint, { ...(body ?? {}), search })),
-    enabled: search !== '',
-    staleTime: 0,
-  });
-
-  useEffect(() => {
-    if (results.isError) notifyFailure(MESSAGES.resultsLoadFailed, results.error);
-  }, [results.isError, results.error]);
+  const results = useApiQuery(
+    pathRead(endpoint, ['autocomplete', search, bodyKey], async () =>
+      readResults<T>(await api.post(endpoint, { ...(body ?? {}), search })),
+    ),
+    { failure: MESSAGES.resultsLoadFailed, enabled: search !== '', staleTime: 0 },
+  );
 
   const items = search !== '' ? (results.data ?? []) : [];
   const hasSearched = search !== '' && results.isSuccess;

@@ -1,7 +1,7 @@
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { BalloonMark } from '../../app/layout/Logo';
-import { usePageHeading } from '../../app/route-handle';
+import { BalloonMark } from '../../components';
+import { usePageHeading } from '../../lib/route-handle';
 import classes from './AuthLayout.module.css';
 
 /** The auth area (/auth): reachable without a session, one card in the middle of the screen. */

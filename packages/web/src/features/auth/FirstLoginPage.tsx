@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { refreshSession } from '../../session/store';
 import { SetPasswordForm } from './SetPasswordForm';
 

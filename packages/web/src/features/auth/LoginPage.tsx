@@ -2,9 +2,9 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
-import { safeRedirect } from '../../app/guards';
-import { pathTo } from '../../app/routes';
 import { notifyFailure } from '../../components/notify/notify';
+import { safeRedirect } from '../../lib/guards';
+import { pathTo } from '../../lib/routes';
 import { signIn } from '../../session/store';
 
 export const LOGIN_FAILED = 'Adresse email ou mot de passe incorrect.';

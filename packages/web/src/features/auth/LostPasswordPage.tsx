@@ -4,8 +4,8 @@ import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../../api/auth';
 import { serverMessage } from '../../api/error-messages';
-import { pathTo } from '../../app/routes';
 import { notifyFailure } from '../../components/notify/notify';
+import { pathTo } from '../../lib/routes';
 
 export const LOST_PASSWORD_SENT =
   'Si un compte correspond à cette adresse, un email contenant un lien de réinitialisation vient de lui être envoyé.';

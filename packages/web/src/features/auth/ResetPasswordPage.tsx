@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import { authApi } from '../../api/auth';
-import { pathTo } from '../../app/routes';
 import { notifySuccess } from '../../components/notify/notify';
+import { pathTo } from '../../lib/routes';
 import { SetPasswordForm } from './SetPasswordForm';
 
 export const PASSWORD_RESET_DONE = 'Votre mot de passe a été modifié. Vous pouvez vous connecter.';

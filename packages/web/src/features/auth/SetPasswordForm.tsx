@@ -4,8 +4,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { PasswordForm } from '../../api/auth';
 import { fieldErrors, serverMessage } from '../../api/error-messages';
-import { pathTo } from '../../app/routes';
 import { notifyFailure } from '../../components/notify/notify';
+import { pathTo } from '../../lib/routes';
 import { PasswordFields } from './PasswordFields';
 
 type SetPasswordFormProps = {

@@ -1,9 +1,10 @@
-import { BALLOON_INSPECTION_KINDS, type BalloonInspectionKind, BOUNDS, localDate } from '@app/domain';
+import { BALLOON_INSPECTION_KINDS, type BalloonInspectionKind, BOUNDS, balloonInspectionsPath } from '@app/domain';
 import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { FormModal, TextAreaField, useFieldError } from '../../components';
+import { today as operatorToday } from '../../lib/today';
 
 // Issue 30: an inspection of the balloon recorded on its technical log (POST /api/balloons/{id}/inspections); the
 // latest one becomes the balloon's last inspection, from which the next one due is counted.
@@ -21,7 +22,7 @@ export function BalloonInspectionDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [date, setDate] = useState<string | null>(localDate());
+  const [date, setDate] = useState<string | null>(operatorToday());
   const [kind, setKind] = useState<BalloonInspectionKind>('annual');
   const [hours, setHours] = useState<number | string>('');
   const [inspector, setInspector] = useState('');
@@ -38,7 +39,7 @@ export function BalloonInspectionDialog({
       failureMessage="L'enregistrement de la visite a échoué"
       successMessage="Visite enregistrée"
       onSubmit={() =>
-        api.post(`/api/balloons/${balloonId}/inspections`, {
+        api.post(balloonInspectionsPath(balloonId), {
           inspected_on: date ?? '',
           kind,
           hours: hours === '' ? null : Number(hours),

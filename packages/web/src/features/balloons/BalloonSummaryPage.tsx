@@ -6,19 +6,19 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { isNotFound } from '../../api/client';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { usePageTitle } from '../../app/page-title';
-import { pathTo } from '../../app/routes';
 import { confirmDelete } from '../../components';
-import { useMe } from '../../session/store';
 import {
   deleteFailureMessage,
   formatFlag,
   formatNumber,
   NameWithDefault,
   ReferenceFormDialog,
-} from '../reference-data';
-import { visibleSections } from '../reference-data/form-values';
-import type { FormField } from '../reference-data/types';
+} from '../../components/ReferenceData';
+import { visibleSections } from '../../components/ReferenceData/form-values';
+import type { FormField } from '../../components/ReferenceData/types';
+import { usePageTitle } from '../../lib/page-title';
+import { pathTo } from '../../lib/routes';
+import { useMe } from '../../session/store';
 import { BalloonTechnicalLog } from './BalloonTechnicalLog';
 import { type Balloon, balloonsConfig } from './balloons.config';
 import { TakeoffMassCalculatorDialog } from './TakeoffMassCalculatorDialog';

@@ -1,8 +1,9 @@
-import { localDate, type TechnicalLog } from '@app/domain';
+import type { TechnicalLog } from '@app/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../components/test-utils';
+import { today as operatorToday } from '../../lib/today';
 import { renderWithProviders } from '../../test/render';
 import { BalloonTechnicalLog } from './BalloonTechnicalLog';
 
@@ -60,7 +61,7 @@ describe('BalloonTechnicalLog', { timeout: 20_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer une visite' });
     // Today by default.
     expect(within(dialog).getByRole('textbox', { name: 'Date de la visite' })).toHaveValue(
-      localDate().split('-').reverse().join('/'),
+      operatorToday().split('-').reverse().join('/'),
     );
     await user.type(within(dialog).getByRole('textbox', { name: 'Heures du ballon à la visite' }), '95,5');
     await user.type(within(dialog).getByRole('textbox', { name: 'Réalisée par' }), 'Atelier Sud');
@@ -72,7 +73,7 @@ describe('BalloonTechnicalLog', { timeout: 20_000 }, () => {
     const post = fake.calls.find((c) => c.method === 'POST');
     expect(post?.url.pathname).toBe('/api/balloons/7/inspections');
     expect(post?.body).toEqual({
-      inspected_on: localDate(),
+      inspected_on: operatorToday(),
       kind: 'annual',
       hours: 95.5,
       inspector: 'Atelier Sud',

@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { balloonsConfig } from './balloons.config';
 
 export default function BalloonsPage() {

@@ -3,8 +3,8 @@ import { Button, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from 
 import { useEffect, useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import type { Location } from '../locations/locations.config';
-import { formatNumber } from '../reference-data';
+import { formatNumber } from '../../components/ReferenceData';
+import type { Location } from '../locations';
 import type { Balloon } from './balloons.config';
 
 // The maximum takeoff mass calculator dialog. The formulas are the domain's computeTakeoffMass (unit-tested

@@ -1,5 +1,4 @@
 import { BOUNDS, rangeOf } from '@app/domain';
-import { pathTo } from '../../app/routes';
 import {
   BY_LABEL,
   defaultFilter,
@@ -7,8 +6,9 @@ import {
   labelColumn,
   labelField,
   numberColumn,
-} from '../reference-data/building-blocks';
-import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+} from '../../components/ReferenceData/building-blocks';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../../components/ReferenceData/types';
+import { pathTo } from '../../lib/routes';
 
 export type Balloon = ReferenceRecord & {
   label: string;

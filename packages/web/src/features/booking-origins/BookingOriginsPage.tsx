@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { bookingOriginsConfig } from './booking-origins.config';
 
 export default function BookingOriginsPage() {

@@ -1,4 +1,4 @@
-import { labelEntity } from '../reference-data/label-entity';
+import { labelEntity } from '../../components/ReferenceData/label-entity';
 
 /** Booking origin: a label. */
 export const bookingOriginsConfig = labelEntity({

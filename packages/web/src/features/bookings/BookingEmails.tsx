@@ -1,13 +1,12 @@
-import { bookingPath } from '@app/domain';
+import { bookingPath, type QueuedMail } from '@app/domain';
 import { Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { IconMail, IconPaperclip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { getRead } from '../../api/reads';
-import { FormModal, SummaryCard } from '../../components';
+import { FormModal, MailStatusTag, mailDate, SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
-import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
 
 // The booking's mails (issue 10): 'Envoyer un email' with a template (confirmation, pre-flight information, which
 // marks it sent, tickets with their PDF attached), and every mail queued or sent for the booking, with its result

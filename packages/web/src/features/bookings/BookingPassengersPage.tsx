@@ -1,36 +1,27 @@
 import { isIndividualCustomerType, MESSAGES } from '@app/domain';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBalloon, IconPencil, IconPlus, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { bookingReads } from '../../api/endpoints/bookings';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { resource } from '../../api/reads';
+import { confirmDelete, type DataColumn, DataTable, FormModal, StatusTag } from '../../components';
 import {
-  confirmDelete,
-  type DataColumn,
-  DataTable,
-  FormModal,
-  notifyFailure,
-  StatusTag,
-  useRefreshDataList,
-} from '../../components';
+  type FieldValue,
+  FormSections,
+  type FormValues,
+  initialValues,
+  toPayload,
+} from '../../components/ReferenceData';
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
-import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../reference-data';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
-import {
-  BOOKINGS_ENDPOINT,
-  CUSTOMERS_ENDPOINT,
-  type Customer,
-  PASSENGERS_ENDPOINT,
-  type Passenger,
-} from './booking-model';
+import type { Customer, Passenger } from './booking-model';
 import { PassengerFlightsDialog } from './dialogs/PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 
 // single-booking passengers: the list, the passenger edit dialog and each passenger's flight list.
-
-const passengersKey = (bookingId: number) => [PASSENGERS_ENDPOINT, 'of-booking', bookingId];
 
 type PassengerDialogProps = {
   bookingId: number;
@@ -67,10 +58,8 @@ export function PassengerDialog({
   const set = (name: string) => (value: FieldValue) => setValues((current) => ({ ...current, [name]: value }));
   // One read per opening: a number shown to a previous dialog may have been taken since.
   const [openedAt] = useState(() => Date.now());
-  const next = useQuery({
-    queryKey: ['/api/booking-next-ticket-number', bookingId, openedAt],
-    queryFn: ({ signal }) =>
-      api.get<{ ticket_number: string }>(`/api/booking-next-ticket-number/${bookingId}`, undefined, signal),
+  const next = useApiQuery(bookingReads.nextTicketNumber(bookingId, openedAt), {
+    failure: MESSAGES.ticketNumberGenerationFailed,
     enabled: opened && passenger === null,
     staleTime: 0,
     gcTime: 0,
@@ -81,13 +70,9 @@ export function PassengerDialog({
         current.ticket_number ? current : { ...current, ticket_number: next.data.ticket_number },
       );
   }, [next.data]);
-  useEffect(() => {
-    if (next.isError) notifyFailure(MESSAGES.ticketNumberGenerationFailed, next.error);
-  }, [next.isError, next.error]);
   const offersCustomer = passenger === null && isFirst && customerId !== null;
-  const customer = useQuery({
-    queryKey: [CUSTOMERS_ENDPOINT, 'first-passenger', customerId],
-    queryFn: ({ signal }) => api.one<Customer>(CUSTOMERS_ENDPOINT, customerId as number, {}, signal),
+  const customer = useApiQuery(resource<Customer>('customers').one(customerId ?? 0), {
+    failure: MESSAGES.customerLoadFailed,
     enabled: opened && offersCustomer,
   });
   const isPrefilled =
@@ -102,9 +87,6 @@ export function PassengerDialog({
       return filled;
     });
   }, [customer.data]);
-  useEffect(() => {
-    if (customer.isError) notifyFailure(MESSAGES.customerLoadFailed, customer.error);
-  }, [customer.isError, customer.error]);
   const ticketCheck = useUniqueNumber({
     entity: 'passengers',
     field: 'ticket_number',
@@ -123,9 +105,10 @@ export function PassengerDialog({
       canSubmit={!ticketCheck.error && !ticketCheck.isChecking}
       onSubmit={() => {
         const payload = toPayload(PASSENGER_SECTIONS, values, settings);
+        const passengers = resource('passengers');
         return passenger
-          ? api.update(PASSENGERS_ENDPOINT, passenger.id, payload)
-          : api.create(PASSENGERS_ENDPOINT, { ...payload, booking_id: bookingId });
+          ? passengers.update(passenger.id, payload)
+          : passengers.create({ ...payload, booking_id: bookingId });
       }}
       onSaved={onSaved}
     >
@@ -152,33 +135,24 @@ type Dialog = { kind: 'edit'; passenger: Passenger | null } | { kind: 'flights';
 
 export default function BookingPassengersPage() {
   const { booking, isEditable } = useBooking();
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const dialog = useDialog<Dialog>();
-  const result = useQuery({
-    queryKey: passengersKey(booking.id),
-    queryFn: ({ signal }) =>
-      api.list<Passenger>(
-        PASSENGERS_ENDPOINT,
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
-          embed: ['passenger_type'],
-          count: ['flights'],
-        },
-        signal,
-      ),
-  });
-  useEffect(() => {
-    if (result.isError) notifyFailure(MESSAGES.passengersLoadFailed, result.error);
-  }, [result.isError, result.error]);
+  const result = useApiQuery(
+    resource<Passenger>('passengers').list({
+      filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
+      embed: ['passenger_type'],
+      count: ['flights'],
+    }),
+    { failure: MESSAGES.passengersLoadFailed },
+  );
   const passengers = result.data ?? [];
   const saved = () => {
-    void refresh(PASSENGERS_ENDPOINT);
-    void refresh(BOOKINGS_ENDPOINT);
+    void invalidate('passengers', 'bookings');
   };
   const remove = async (passenger: Passenger) => {
     const isDeleted = await confirmDelete({
       message: `Le passager ${passenger.full_name} (billet ${passenger.ticket_number ?? '—'}) sera supprimé.`,
-      onConfirm: () => api.remove(PASSENGERS_ENDPOINT, passenger.id),
+      onConfirm: () => resource('passengers').remove(passenger.id),
       failureMessage: MESSAGES.deleteFailed,
     });
     if (isDeleted) saved();

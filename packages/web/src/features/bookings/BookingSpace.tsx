@@ -6,8 +6,9 @@ import { api, request } from '../../api/client';
 import { useApiMutation, useApiQuery, useInvalidate } from '../../api/hooks';
 import { getRead } from '../../api/reads';
 import { confirmDelete, FormModal, SummaryCard } from '../../components';
+import { formatDate } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
-import { type Booking, formatDate } from './booking-model';
+import type { Booking } from './booking-model';
 
 // Issue 28: the booking's block of the customer's space. The link is shown once, when made ('Nouveau lien'): the
 // server keeps only its hash, so it cannot show it again; a new one replaces it. 'Envoyer par email' sends the

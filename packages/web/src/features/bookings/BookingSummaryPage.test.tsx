@@ -4,10 +4,10 @@ import { act, cleanup, configure, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionFixture } from '../../app/test-session';
 import { type FakeAnswer, type FakeCall, fakeFetch, INTERACTION_SUITE, pageOf } from '../../components/test-utils';
 import { resetSessionStoreForTests } from '../../session/store';
 import { renderWithProviders } from '../../test/render';
+import { sessionFixture } from '../../test/session';
 import BookingPage from './BookingPage';
 import BookingSummaryPage from './BookingSummaryPage';
 import type { Booking } from './booking-model';

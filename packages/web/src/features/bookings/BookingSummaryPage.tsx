@@ -1,7 +1,7 @@
 import { BOOKINGS_PATH } from '@app/domain';
 import { SimpleGrid, Stack } from '@mantine/core';
-import { HistorySection } from '../history/HistorySection';
-import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
+import { HistorySection } from '../history';
+import { RegistrationRequestsCard } from '../registration-requests';
 import { BookingEmails } from './BookingEmails';
 import { useBooking } from './BookingPage';
 import { BookingSpaceCard } from './BookingSpace';

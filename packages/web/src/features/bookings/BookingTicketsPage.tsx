@@ -1,11 +1,11 @@
-import { bookingPath, MESSAGES } from '@app/domain';
+import { bookingPath, MESSAGES, passengerTicketPdfPath } from '@app/domain';
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileTypePdf, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { CompanyDetailsAlert } from '../settings/CompanyDetailsAlert';
+import { CompanyDetailsAlert } from '../settings';
 import { useBooking } from './BookingPage';
 import type { Passenger } from './booking-model';
 
@@ -63,7 +63,7 @@ export default function BookingTicketsPage() {
           </Title>
           <Stack gap={6}>
             {passengers.map((p) => {
-              const url = apiUrl(`/api/passengers/${p.id}/ticket.pdf`);
+              const url = apiUrl(passengerTicketPdfPath(p.id));
               return (
                 <Group key={p.id} justify="space-between" gap="xs" wrap="nowrap">
                   <Anchor component="button" type="button" size="sm" onClick={() => setPreview(url)} ta="left">

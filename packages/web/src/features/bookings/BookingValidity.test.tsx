@@ -1,13 +1,14 @@
-import { addDays, localDate, type ValidityExtensionRow } from '@app/domain';
+import { addDays, type ValidityExtensionRow } from '@app/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { today as operatorToday } from '../../lib/today';
 import { renderWithProviders } from '../../test/render';
 import { expiringSoonFilters, mailState, ValidityHistory, ValidityTag } from './BookingValidity';
 
 // Issue 12: what the lists and the booking page say of a voucher's validity.
 
 describe('ValidityTag', () => {
-  const today = localDate();
+  const today = operatorToday();
   it.each([
     [addDays(today, 30), 1, 'Expire bientôt'],
     [today, 2, 'Expire bientôt'],

@@ -1,8 +1,9 @@
 import {
+  addDays,
   BOOKING_STATUSES,
   BOUNDS,
+  bookingValidityPdfPath,
   EXPIRING_SOON_DAYS,
-  localDate,
   MAX_VALIDITY_MONTHS,
   type ValidityExtensionRow,
   validityState,
@@ -11,19 +12,20 @@ import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mant
 import { DateInput } from '@mantine/dates';
 import { IconCalendarPlus, IconCash, IconFileCertificate, IconMail, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api, apiUrl } from '../../api/client';
-import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError, useRefreshDataList } from '../../components';
+import { apiUrl } from '../../api/client';
+import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError } from '../../components';
+import { formatAmount, formatDate } from '../../lib/format';
+import { today as operatorToday } from '../../lib/today';
 import { useDialog } from '../../lib/use-dialog';
-import { useNotifiedList } from '../../lib/use-notified-query';
-import { BOOKINGS_ENDPOINT, type Booking, formatAmount, formatDate } from './booking-model';
+import type { Booking } from './booking-model';
 
 // Issue 12 point 3: a booking's voucher validity. The tag says what expires soon or has lapsed (lists and booking
 // page); the card shows the date, 'Prolonger' (N months and a reason, POST /api/bookings/{id}/extend-validity) and
 // the extensions recorded so far.
 // Issue 29: the weather postponements, 'Remboursement à proposer', 'Rembourser', the validity history (every
 // extension, manual or automatic, with its reason, author, date and whether its mail left) and the attestation.
-
-const EXTENSIONS_ENDPOINT = '/api/booking-validity-extensions';
 
 type Extension = ValidityExtensionRow;
 
@@ -39,7 +41,7 @@ export function ValidityTag({
     booking.booking_status_id === BOOKING_STATUSES.pending.id ||
     booking.booking_status_id === BOOKING_STATUSES.inProgress.id;
   if (!isOpen) return null;
-  const state = validityState(booking.validity_date, localDate());
+  const state = validityState(booking.validity_date, operatorToday());
   if (state === 'expiring') {
     return (
       <StatusTag size={size} color="warning">
@@ -58,12 +60,10 @@ export function ValidityTag({
 }
 
 /** The list filter 'Expire bientôt': open bookings whose validity ends between today and 30 days from now. */
-export function expiringSoonFilters(today = localDate()) {
-  const until = new Date(`${today}T00:00:00Z`);
-  until.setUTCDate(until.getUTCDate() + EXPIRING_SOON_DAYS);
+export function expiringSoonFilters(today = operatorToday()) {
   return [
     { field: 'validity_date', op: '>=' as const, value: today },
-    { field: 'validity_date', op: '<=' as const, value: until.toISOString().slice(0, 10) },
+    { field: 'validity_date', op: '<=' as const, value: addDays(today, EXPIRING_SOON_DAYS) },
     {
       field: 'booking_status_id',
       op: 'in' as const,
@@ -128,7 +128,7 @@ export function ExtendValidityDialog({
       failureMessage="La prolongation a échoué"
       successMessage="Validité prolongée"
       onSubmit={() =>
-        api.post(`${BOOKINGS_ENDPOINT}/${booking.id}/extend-validity`, {
+        bookingWrites.extendValidity(booking.id, {
           months: Number(months),
           reason: reason.trim(),
           send_mail: sendMail,
@@ -219,7 +219,7 @@ export function RefundDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const [date, setDate] = useState<string | null>(localDate());
+  const [date, setDate] = useState<string | null>(operatorToday());
   const [amount, setAmount] = useState<number | string>(booking.paid_amount ?? booking.total_amount ?? '');
   const dateError = useFieldError('refunded_on');
   const amountError = useFieldError('amount');
@@ -231,7 +231,7 @@ export function RefundDialog({
       failureMessage="Le remboursement a échoué"
       successMessage="Remboursement enregistré"
       onSubmit={() =>
-        api.post(`${BOOKINGS_ENDPOINT}/${booking.id}/refund`, {
+        bookingWrites.refund(booking.id, {
           refunded_on: date ?? '',
           amount: amount === '' ? null : Number(amount),
         })
@@ -267,33 +267,18 @@ export function RefundDialog({
 
 /** The booking page's 'Validité du bon' section. */
 export function ValidityCard({ booking }: { booking: Booking }) {
-  const refresh = useRefreshDataList();
+  const invalidate = useInvalidate();
   const dialog = useDialog<'extend' | 'refund'>();
-  const extensions = useNotifiedList<Extension>(
-    [EXTENSIONS_ENDPOINT, 'of-booking', booking.id],
-    (signal) =>
-      api.list<Extension>(
-        EXTENSIONS_ENDPOINT,
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
-          order: [
-            { field: 'created_at', direction: 'DESC' },
-            { field: 'id', direction: 'DESC' },
-          ],
-        },
-        signal,
-      ),
-    'Le chargement des prolongations a échoué',
-  );
+  const extensions = useApiQuery(bookingReads.validityExtensions(booking.id), {
+    failure: 'Le chargement des prolongations a échoué',
+  });
   const isClosed =
     booking.booking_status_id === BOOKING_STATUSES.completed.id ||
     booking.booking_status_id === BOOKING_STATUSES.canceled.id;
   const isRefunded = Boolean(booking.refunded_on);
   const postponements = booking.weather_postponements ?? 0;
   const saved = () => {
-    void refresh(EXTENSIONS_ENDPOINT);
-    void refresh(BOOKINGS_ENDPOINT);
-    void refresh('/api/booking-notes');
+    void invalidate('booking-validity-extensions', 'bookings', 'booking-notes');
   };
   return (
     <SummaryCard
@@ -337,7 +322,7 @@ export function ValidityCard({ booking }: { booking: Booking }) {
         <Group gap="xs" mt={4}>
           <Button
             component="a"
-            href={apiUrl(`${BOOKINGS_ENDPOINT}/${booking.id}/validity.pdf`)}
+            href={apiUrl(bookingValidityPdfPath(booking.id))}
             download={`attestation-validite-${booking.number}.pdf`}
             variant="default"
             size="compact-sm"

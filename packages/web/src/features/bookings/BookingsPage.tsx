@@ -1,12 +1,22 @@
-import { BOOKING_STATUSES, type OrderItem } from '@app/domain';
+import {
+  BOOKING_ORIGINS_PATH,
+  BOOKING_STATUSES,
+  BOOKINGS_PATH,
+  BUSINESS_PROVIDERS_PATH,
+  LOCATIONS_PATH,
+  type OrderItem,
+  PAYMENT_METHODS_PATH,
+  PRESTATIONS_PATH,
+} from '@app/domain';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pathTo } from '../../app/routes';
 import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../components';
+import { formatAmount, formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
+import { pathTo } from '../../lib/routes';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
-import { BOOKINGS_ENDPOINT, type Booking, customerName, formatAmount, formatDate } from './booking-model';
+import { type Booking, customerName } from './booking-model';
 import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
@@ -28,31 +38,31 @@ const FILTERS: FilterDefinition[] = [
     id: 'location_id',
     label: 'Lieu de vol',
     type: 'select',
-    loader: { endpoint: '/api/locations', labelField: 'label' },
+    loader: { endpoint: LOCATIONS_PATH, labelField: 'label' },
   },
   {
     id: 'prestation_id',
     label: 'Prestation',
     type: 'select',
-    loader: { endpoint: '/api/prestations', labelField: 'label' },
+    loader: { endpoint: PRESTATIONS_PATH, labelField: 'label' },
   },
   {
     id: 'booking_origin_id',
     label: 'Origine',
     type: 'select',
-    loader: { endpoint: '/api/booking-origins', labelField: 'label' },
+    loader: { endpoint: BOOKING_ORIGINS_PATH, labelField: 'label' },
   },
   {
     id: 'business_provider_id',
     label: 'Apporteur',
     type: 'select',
-    loader: { endpoint: '/api/business-providers', labelField: 'label' },
+    loader: { endpoint: BUSINESS_PROVIDERS_PATH, labelField: 'label' },
   },
   {
     id: 'payment_method_id',
     label: 'Moyen de paiement',
     type: 'select',
-    loader: { endpoint: '/api/payment-methods', labelField: 'label' },
+    loader: { endpoint: PAYMENT_METHODS_PATH, labelField: 'label' },
   },
   { id: 'requested_dates', label: 'Date souhaitée', type: 'dateRange', field: 'requested_dates.date' },
   { id: 'booked_at', label: "Date d'achat", type: 'dateRange' },
@@ -278,7 +288,7 @@ export default function BookingsPage() {
         // One list state per status: filters and pages of 'En attente' do not leak into 'Terminées'.
         key={status.slug}
         label={`Réservations ${status.labelPlural.toLowerCase()}`}
-        endpoint={BOOKINGS_ENDPOINT}
+        endpoint={BOOKINGS_PATH}
         storageKey={`bookings-${status.slug}`}
         defaultOrder={DEFAULT_ORDER}
         baseQuery={{

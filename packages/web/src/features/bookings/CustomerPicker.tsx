@@ -1,9 +1,8 @@
-import { MESSAGES, type Paginated } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
-import { api } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
-import { apiRead, resource } from '../../api/reads';
+import { resource } from '../../api/reads';
 import { useSearchText } from '../../lib/debounce';
 import { type Customer, customerName } from './booking-model';
 import classes from './CustomerPicker.module.css';
@@ -39,13 +38,13 @@ export function CustomerSearch({
 }) {
   const search = useSearchText(text);
   const results = useApiQuery(
-    apiRead<Paginated<PickedCustomer>>('customers', ['pick-search', search], (signal) =>
-      api.page<PickedCustomer>(
-        resource('customers').path,
-        { search, count: ['bookings'], page: 1, per_page: RESULTS, embed: ['customer_type'] },
-        signal,
-      ),
-    ),
+    resource('customers').page<PickedCustomer>({
+      search,
+      count: ['bookings'],
+      page: 1,
+      per_page: RESULTS,
+      embed: ['customer_type'],
+    }),
     { failure: MESSAGES.searchFailed, enabled: search !== '' },
   );
   const found = search === '' ? [] : (results.data?.data ?? []).filter((c) => c.id !== excludeId);

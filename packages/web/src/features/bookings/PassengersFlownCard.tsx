@@ -4,9 +4,10 @@ import { IconCalendar, IconCheck, IconClock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { pathTo } from '../../app/routes';
 import { StatusTag, SummaryCard } from '../../components';
-import { formatDate, type PassengerSummary } from './booking-model';
+import { formatDate } from '../../lib/format';
+import { pathTo } from '../../lib/routes';
+import type { PassengerWithFlights } from './booking-model';
 
 // Issue 27: who of the booking has flown and who still has to. A passenger has flown once registered on a
 // realized flight; a booking stays open until all its passengers (as many as booked) have flown, then the
@@ -16,7 +17,7 @@ const plural = (n: number, word: string) => `${n} ${word}${n > 1 ? 's' : ''}`;
 
 export function PassengersFlownCard({ bookingId, passengersNumber }: { bookingId: number; passengersNumber: number }) {
   const passengers = useApiQuery(
-    resource('passengers').list<PassengerSummary>({
+    resource('passengers').list<PassengerWithFlights>({
       filters: [{ field: 'booking_id', op: '=', value: String(bookingId) }],
       embed: ['realized_flights', 'next_flights'],
     }),

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, List, Loader, Modal, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconCloudDownload, IconRefresh } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ApiError, api } from '../../api/client';
-import { pathTo } from '../../app/routes';
-import { useRefreshDataList } from '../../components';
-import { BOOKINGS_ENDPOINT, type Booking } from './booking-model';
+import { ApiError } from '../../api/client';
+import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
+import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { pathTo } from '../../lib/routes';
+import type { Booking } from './booking-model';
 import { PrestationToSpecifyTag } from './PrestationToSpecify';
 
 // Online-shop import (issue 11): 'Importer les dernières commandes' on the pending bookings list, shown
@@ -49,21 +49,18 @@ function ImportedLinks({ bookings }: { bookings: Booking[] }) {
 }
 
 export function ShopImportButton() {
-  const status = useQuery({
-    queryKey: ['/api/woocommerce/status'],
-    queryFn: ({ signal }) => api.get<{ configured: boolean }>('/api/woocommerce/status', undefined, signal),
-    staleTime: 60_000,
-  });
-  const refresh = useRefreshDataList();
+  // Without the shop's status the button stays hidden: nothing to say.
+  const status = useApiQuery(bookingReads.shopStatus, { failure: null, staleTime: 60_000 });
+  const invalidate = useInvalidate();
   const [state, setState] = useState<ImportState | null>(null);
   if (!status.data?.configured) return null;
 
   const run = async () => {
     setState({ kind: 'running' });
     try {
-      const bookings = await api.post<Booking[]>('/api/woocommerce/import-orders');
+      const bookings = await bookingWrites.importShopOrders<Booking>();
       setState({ kind: 'done', bookings });
-      if (bookings.length) refresh(BOOKINGS_ENDPOINT);
+      if (bookings.length) void invalidate('bookings');
     } catch (error) {
       const body = error instanceof ApiError ? (error.body as ApiError['body'] & { imported?: Booking[] }) : null;
       const errors = Object.entries(body?.errors ?? {}).flatMap(([order, messages]) =>
@@ -71,7 +68,7 @@ export function ShopImportButton() {
       );
       const bookings = body?.imported ?? [];
       setState({ kind: 'failed', message: body?.message ?? null, errors, bookings });
-      if (bookings.length) refresh(BOOKINGS_ENDPOINT);
+      if (bookings.length) void invalidate('bookings');
     }
   };
 
@@ -131,22 +128,12 @@ export function ShopImportButton() {
   );
 }
 
-type SyncNotification = { id: number; status: string; message: string | null; is_success: number; created_at: string };
-
 /** The pushes of a shop booking's status to its shop order, newest first (nothing for other bookings). */
 export function ShopSyncNotifications({ booking }: { booking: Booking & { woocommerce_order_id?: string | null } }) {
   const hasOrder = Boolean(booking.woocommerce_order_id);
-  const notifications = useQuery({
-    queryKey: ['/api/woocommerce-sync-notifications', booking.id, booking.booking_status_id],
-    queryFn: ({ signal }) =>
-      api.list<SyncNotification>(
-        '/api/woocommerce-sync-notifications',
-        {
-          filters: [{ field: 'booking_id', op: '=', value: String(booking.id) }],
-          order: [{ field: 'created_at', direction: 'DESC' }],
-        },
-        signal,
-      ),
+  // A failure is said in the card itself.
+  const notifications = useApiQuery(bookingReads.shopSyncNotifications(booking.id, booking.booking_status_id), {
+    failure: null,
     enabled: hasOrder,
   });
   if (!hasOrder) return null;

@@ -1,5 +1,16 @@
-import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, rangeOf } from '@app/domain';
-import type { FormField, FormSection } from '../reference-data';
+import {
+  BOOKING_ORIGINS_PATH,
+  BOUNDS,
+  BUSINESS_PROVIDERS_PATH,
+  CUSTOMER_TYPES_PATH,
+  LIST_LOAD_FAILED_MESSAGES,
+  LOCATIONS_PATH,
+  PASSENGER_TYPES_PATH,
+  PAYMENT_METHODS_PATH,
+  PRESTATIONS_PATH,
+  rangeOf,
+} from '@app/domain';
+import type { FormField, FormSection } from '../../components/ReferenceData';
 
 // The fields of the booking dialogs (General booking info, Billing, Customer, Passenger edit), declared
 // once and drawn by the generic FormSections of the reference-data dialogs.
@@ -12,11 +23,11 @@ const select = (
   labelField = 'label',
 ): FormField => ({ name, label, kind: 'select', options: { endpoint, labelField }, loadFailedMessage });
 
-const origin = select('booking_origin_id', 'Origine', '/api/booking-origins', LIST_LOAD_FAILED_MESSAGES.bookingOrigins);
+const origin = select('booking_origin_id', 'Origine', BOOKING_ORIGINS_PATH, LIST_LOAD_FAILED_MESSAGES.bookingOrigins);
 const provider = select(
   'business_provider_id',
   'Apporteur',
-  '/api/business-providers',
+  BUSINESS_PROVIDERS_PATH,
   LIST_LOAD_FAILED_MESSAGES.businessProviders,
 );
 
@@ -36,8 +47,8 @@ export const GENERAL_SECTIONS: FormSection[] = [
       },
       { name: 'booked_at', label: "Date d'achat", kind: 'date' },
       { name: 'validity_date', label: 'Date de validité', kind: 'date' },
-      select('location_id', 'Lieu de vol', '/api/locations', LIST_LOAD_FAILED_MESSAGES.locations),
-      select('prestation_id', 'Prestation', '/api/prestations', LIST_LOAD_FAILED_MESSAGES.prestations),
+      select('location_id', 'Lieu de vol', LOCATIONS_PATH, LIST_LOAD_FAILED_MESSAGES.locations),
+      select('prestation_id', 'Prestation', PRESTATIONS_PATH, LIST_LOAD_FAILED_MESSAGES.prestations),
       origin,
       provider,
       { name: 'has_pre_flight_infos', label: 'Informations pré-vol envoyées', kind: 'switch', isWide: true },
@@ -56,12 +67,7 @@ export const GENERAL_SECTIONS: FormSection[] = [
 export const BILLING_SECTIONS: FormSection[] = [
   {
     fields: [
-      select(
-        'payment_method_id',
-        'Moyen de paiement',
-        '/api/payment-methods',
-        LIST_LOAD_FAILED_MESSAGES.paymentMethods,
-      ),
+      select('payment_method_id', 'Moyen de paiement', PAYMENT_METHODS_PATH, LIST_LOAD_FAILED_MESSAGES.paymentMethods),
       { name: 'refundable', label: 'Remboursable', kind: 'switch' },
       { name: 'total_amount', label: 'Montant total (€)', kind: 'number', ...rangeOf(BOUNDS.amount), step: 0.01 },
       { name: 'paid_amount', label: 'Montant déjà payé (€)', kind: 'number', ...rangeOf(BOUNDS.amount), step: 0.01 },
@@ -82,7 +88,7 @@ export const CUSTOMER_SECTIONS: FormSection[] = [
         label: 'Type de client',
         kind: 'select',
         isRequired: true,
-        options: { endpoint: '/api/customer-types', labelField: 'label' },
+        options: { endpoint: CUSTOMER_TYPES_PATH, labelField: 'label' },
         loadFailedMessage: 'Erreur de chargement des types de client',
       },
       { name: 'company_name', label: 'Raison sociale', kind: 'text' },
@@ -122,7 +128,7 @@ export const PASSENGER_SECTIONS: FormSection[] = [
         label: 'Qualité',
         kind: 'select',
         isRequired: true,
-        options: { endpoint: '/api/passenger-types', labelField: 'label' },
+        options: { endpoint: PASSENGER_TYPES_PATH, labelField: 'label' },
         loadFailedMessage: LIST_LOAD_FAILED_MESSAGES.passengerTypes,
       },
       { name: 'first_name', label: 'Prénom', kind: 'text', isRequired: true, autoComplete: 'off' },

@@ -1,20 +1,11 @@
-import { BOOKING_STATUSES, customerDisplayName, type ListQuery, type StatusDefinition } from '@app/domain';
+import { bookingStatusById, customerDisplayName, type PassengerSummary } from '@app/domain';
 
 // What the booking screens read (booking, customer, passengers) and how they show it.
 
-export const BOOKINGS_ENDPOINT = '/api/bookings';
-export const PASSENGERS_ENDPOINT = '/api/passengers';
-export const CUSTOMERS_ENDPOINT = '/api/customers';
-
 type Labelled = { id: number; label: string };
 
-export type PassengerSummary = {
-  id: number;
-  full_name: string;
-  first_name: string | null;
-  last_name: string | null;
-  department: string | null;
-  is_referent: number;
+/** A passenger as the server summarises it (the domain's PassengerSummary), with the flights a page embeds. */
+export type PassengerWithFlights = PassengerSummary & {
   next_flights?: FlightSummary[];
   realized_flights?: FlightSummary[];
 };
@@ -84,7 +75,7 @@ export type Booking = {
   remaining_amount: number | null;
   refundable: number;
   created_at?: string;
-  referent_passenger?: PassengerSummary | null;
+  referent_passenger?: PassengerWithFlights | null;
   customer?: Customer | null;
   location?: Labelled | null;
   prestation?: Labelled | null;
@@ -98,61 +89,14 @@ export type Booking = {
 };
 
 /** A passenger as the server summarises it (the domain's PassengerSummary), with what a page embeds. */
-export type Passenger = import('@app/domain').PassengerSummary & {
+export type Passenger = PassengerSummary & {
   passenger_type?: Labelled | null;
   flights_count?: number;
   flights?: (FlightSummary & { flight_status?: { slug: string; label: string } | null })[];
 };
 
-/** The booking page's read (GET /api/bookings/{id}?embed=...&count=passengers). */
-export const BOOKING_DETAIL_QUERY: ListQuery = {
-  // The customer is read on its own by the summary (GET /api/customers?filters=bookings.id|=|{id}).
-  embed: [
-    'location',
-    'prestation',
-    'booking_origin',
-    'business_provider',
-    'payment_method',
-    'flight_schedules',
-    // The referent's flights are a read of their own (ReferentFlights): three more levels here cost the page's
-    // main read half its speed on the bench.
-    'referent_passenger',
-  ],
-  count: ['passengers'],
-};
-
-const STATUSES: StatusDefinition[] = Object.values(BOOKING_STATUSES);
-export const bookingStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
-  STATUSES.find((status) => status.id === id);
 export const isBookingEditable = (booking: Pick<Booking, 'booking_status_id'>): boolean =>
   bookingStatusById(booking.booking_status_id)?.isEditable ?? true;
-
-const dateFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const longDateFormat = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const amountFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
-
-const asUtcDate = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
-
-/** '2026-06-20' → '20/06/2026'; empty for nothing. */
-export const formatDate = (day: string | null | undefined): string => (day ? dateFormat.format(asUtcDate(day)) : '');
-/** '2026-06-20' → 'samedi 20 juin 2026'. */
-export const formatLongDate = (day: string): string => longDateFormat.format(asUtcDate(day));
-/** '07:30:00' → '07:30'. */
-export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : '');
-/** 120.5 → '120,50 €'; empty for nothing. */
-export const formatAmount = (amount: number | null | undefined): string =>
-  amount === null || amount === undefined ? '' : amountFormat.format(amount);
 
 /** A customer as staff name them (the one rule of the domain, which the CSV's customer.full_name follows too). */
 export function customerName(customer: Customer | null | undefined): string {

@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { businessProvidersConfig } from './business-providers.config';
 
 export default function BusinessProvidersPage() {

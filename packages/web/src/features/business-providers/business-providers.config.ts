@@ -1,4 +1,4 @@
-import { labelEntity } from '../reference-data/label-entity';
+import { labelEntity } from '../../components/ReferenceData/label-entity';
 
 /** Business provider (apporteur): a label. */
 export const businessProvidersConfig = labelEntity({

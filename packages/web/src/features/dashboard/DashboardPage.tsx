@@ -24,18 +24,17 @@ import { IconAlertCircle, IconCircleCheck, IconUsers } from '@tabler/icons-react
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
-import { pathTo } from '../../app/routes';
-import { type DataColumn, DataTable } from '../../components';
-import { formatAmount, formatTime } from '../bookings/booking-model';
-import { ComplianceLines } from '../flights/FlightFile';
-import { AvailabilityTag, FlightStatusTag, PassengerCounter } from '../flights/flight-model';
+import { AvailabilityTag, type DataColumn, DataTable, FlightStatusTag, PassengerCounter } from '../../components';
+import { formatAmount, formatTime } from '../../lib/format';
+import { pathTo } from '../../lib/routes';
+import { ComplianceLines } from '../flights';
 import { dashboardRead } from './dashboard-query';
 
 // The charts (a chart library of 100 kB) and the day's pending bookings (the planning's dialog and what it brings)
 // load after the figures: a first visit paints the day's work without waiting for either.
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
 const PendingBookingsDialog = lazy(() =>
-  import('../planning/DaySidebar').then((module) => ({ default: module.PendingBookingsDialog })),
+  import('../planning').then((module) => ({ default: module.PendingBookingsDialog })),
 );
 
 // Issue 12 point 1, the landing page: what needs doing (each card opens the list holding exactly what it counts),

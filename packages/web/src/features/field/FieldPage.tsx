@@ -4,14 +4,14 @@ import {
   type FieldFlight,
   type FieldOperation,
   FLIGHT_STATUSES,
-  localDate,
   type Me,
 } from '@app/domain';
 import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
-import { ROUTE_PATHS } from '../../app/routes';
+import { ROUTE_PATHS } from '../../lib/routes';
+import { today as operatorToday } from '../../lib/today';
 import { FieldFlightView } from './FieldFlightView';
 import { fieldFlightOf, onFieldLinkClick, useFieldPath } from './field-navigation';
 import { FIELD_SYNC_KEY, type FieldIssue, flightsKey, issuesKey, overlay, setUpFieldOffline } from './field-offline';
@@ -197,7 +197,7 @@ function FlightList({ flights, issues }: { flights: FieldFlight[]; issues: Field
       </Alert>
     );
   }
-  const today = localDate();
+  const today = operatorToday();
   const days = [...new Set(flights.map((f) => f.scheduled_date))];
   return (
     <Stack gap="lg">

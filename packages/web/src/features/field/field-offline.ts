@@ -17,7 +17,7 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { ApiError, api } from '../../api/client';
-import { FIELD_IDENTITY_KEY as IDENTITY_KEY, storage } from './field-storage';
+import { FIELD_IDENTITY_KEY as IDENTITY_KEY, storage } from '../../lib/device-storage';
 
 // Issue 31, the launch field offline, on TanStack Query's own offline machinery (as react-admin's
 // addOfflineSupportToQueryClient): each write typed on the field is a mutation of the key FIELD_SYNC_KEY whose

@@ -1,6 +1,6 @@
 import type { Me } from '@app/domain';
 import { ApiError } from '../../api/client';
-import { loginPathFor } from '../../app/guards';
+import { loginPathFor } from '../../lib/guards';
 import { getSession, refreshSession, setMe } from '../../session/store';
 import { storedIdentity } from './field-offline';
 

@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { flightTypesConfig } from './flight-types.config';
 
 export default function FlightTypesPage() {

@@ -1,4 +1,4 @@
-import { labelEntity } from '../reference-data/label-entity';
+import { labelEntity } from '../../components/ReferenceData/label-entity';
 
 /** Flight type: label and is_default (pre-filled in new flights). */
 export const flightTypesConfig = labelEntity({

@@ -1,12 +1,12 @@
-import { type ComplianceItem, type CrewCheck, MAX_PASSENGERS_SINGLE_CREW } from '@app/domain';
+import { type ComplianceItem, flightRecordPdfPath, MAX_PASSENGERS_SINGLE_CREW } from '@app/domain';
 import { Alert, Anchor, Button, Checkbox, Code, List, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api, apiUrl } from '../../api/client';
+import { ApiError, apiUrl } from '../../api/client';
+import { flightReads, flightWrites } from '../../api/endpoints/flights';
+import { useApiQuery } from '../../api/hooks';
 import { FormModal, notifyFailure, notifySuccess, SummaryCard } from '../../components';
-import { formatDate } from '../bookings/booking-model';
-import { FLIGHTS_ENDPOINT } from './flight-model';
+import { formatDate } from '../../lib/format';
 
 // The regulator's flight file on the flight page (issue 30): the warnings of the flight's day (pilot currency,
 // licence, medical, balloon inspection, fuel, crew), and the sealed record ('Clôturer le dossier de vol', its
@@ -100,24 +100,10 @@ export function ComplianceLines({ items, maxWidth }: { items?: ComplianceItem[];
   );
 }
 
-export type FlightRecord = {
-  id: number;
-  version: number;
-  previous_record_id: number | null;
-  reason: string | null;
-  sha256: string;
-  created_at: string;
-  user_name: string | null;
-};
-type FlightRecords = { sealed: boolean; correction_reason: string | null; records: FlightRecord[] };
-
-const recordsKey = (flightId: number) => [FLIGHTS_ENDPOINT, 'records', flightId];
-const readRecords = (flightId: number, signal?: AbortSignal) =>
-  api.get<FlightRecords>(`${FLIGHTS_ENDPOINT}/${flightId}/records`, undefined, signal);
-
 /** Whether the flight's record is sealed (no correction open): the page then offers no edit the server would refuse. */
 export function useIsFlightSealed(flightId: number): boolean {
-  const records = useQuery({ queryKey: recordsKey(flightId), queryFn: ({ signal }) => readRecords(flightId, signal) });
+  // A page that cannot read it offers the edits; the server still refuses them on a sealed flight.
+  const records = useApiQuery(flightReads.records(flightId), { failure: null });
   return records.data?.sealed === true;
 }
 const stamp = (iso: string) =>
@@ -136,10 +122,7 @@ export function FlightRecordsCard({
   isRealized: boolean;
   onChanged: () => void;
 }) {
-  const records = useQuery({
-    queryKey: recordsKey(flightId),
-    queryFn: ({ signal }) => readRecords(flightId, signal),
-  });
+  const records = useApiQuery(flightReads.records(flightId), { failure: null });
   const [problem, setProblem] = useState<string | null>(null);
   const [isSealing, setIsSealing] = useState(false);
   const [isCorrecting, setIsCorrecting] = useState(false);
@@ -151,7 +134,7 @@ export function FlightRecordsCard({
     setProblem(null);
     setIsSealing(true);
     try {
-      const record = await api.post<{ version: number }>(`${FLIGHTS_ENDPOINT}/${flightId}/records`);
+      const record = await flightWrites.sealRecord(flightId);
       notifySuccess(`Dossier de vol clôturé (version ${record.version})`);
       await records.refetch();
       onChanged();
@@ -254,7 +237,7 @@ export function FlightRecordsCard({
                     </Table.Td>
                     <Table.Td>
                       <Anchor
-                        href={apiUrl(`${FLIGHTS_ENDPOINT}/${flightId}/records/${record.id}.pdf`)}
+                        href={apiUrl(flightRecordPdfPath(flightId, record.id))}
                         download
                         aria-label={`Télécharger la version ${record.version} du dossier de vol`}
                       >
@@ -276,7 +259,7 @@ export function FlightRecordsCard({
           error instanceof ApiError ? error.message : 'La correction n’a pas pu être ouverte.'
         }
         submitLabel="Ouvrir la correction"
-        onSubmit={() => api.post(`${FLIGHTS_ENDPOINT}/${flightId}/records/correction`, { reason })}
+        onSubmit={() => flightWrites.openCorrection(flightId, reason)}
         onSaved={() => {
           void records.refetch();
           onChanged();
@@ -306,8 +289,6 @@ export function FlightRecordsCard({
   );
 }
 
-type FlightCrew = { teammates: { id: number; full_name: string; on_board: 0 | 1 }[]; crew: CrewCheck };
-
 /**
  * Who flies in the basket (GET/PUT /api/flights/{id}/crew): the pilot and the teammates ticked 'à bord'; the others
  * are the retrieve crew on the ground. Past 19 passengers a second crew member must be on board: only those ticked
@@ -322,11 +303,8 @@ export function CrewOnBoardCard({
   isEditable: boolean;
   onChanged: () => void;
 }) {
-  const path = `${FLIGHTS_ENDPOINT}/${flightId}/crew`;
-  const crew = useQuery({
-    queryKey: [FLIGHTS_ENDPOINT, 'crew', flightId],
-    queryFn: ({ signal }) => api.get<FlightCrew>(path, undefined, signal),
-  });
+  // Without it the card is not shown: the flight's other sections say what failed.
+  const crew = useApiQuery(flightReads.crew(flightId), { failure: null });
   const [isSaving, setSaving] = useState(false);
   const data = crew.data;
   if (!data || data.teammates.length === 0) return null;
@@ -335,7 +313,7 @@ export function CrewOnBoardCard({
     const ids = data.teammates.filter((t) => (t.id === id ? isOnBoard : t.on_board === 1)).map((t) => t.id);
     setSaving(true);
     try {
-      await api.put(path, { on_board: ids });
+      await flightWrites.saveCrew(flightId, ids);
       await crew.refetch();
       onChanged();
     } catch (error) {

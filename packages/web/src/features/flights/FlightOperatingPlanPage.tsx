@@ -1,10 +1,11 @@
+import { flightOperationalPlanPdfPath } from '@app/domain';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCalculator, IconDownload, IconFileTypePdf } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { SummaryCard } from '../../components';
 import { useDialog } from '../../lib/use-dialog';
-import { TakeoffMassCalculatorDialog } from '../balloons/TakeoffMassCalculatorDialog';
+import { TakeoffMassCalculatorDialog } from '../balloons';
 import { FlightChecks } from './FlightChecks';
 import { useFlight } from './FlightPage';
 
@@ -27,7 +28,7 @@ export default function FlightOperatingPlanPage() {
   const m = flight.flight_masses;
   const dialog = useDialog<'calculator'>();
   const [isPreviewShown, setPreviewShown] = useState(false);
-  const pdf = apiUrl(`/api/flights/${flight.id}/operational-flight-plan.pdf`);
+  const pdf = apiUrl(flightOperationalPlanPdfPath(flight.id));
   const isOverloaded = m?.margin !== null && m?.margin !== undefined && m.margin < 0;
   const maxAltitude = flight.flight_max_altitude ?? flight.location?.flight_max_altitude ?? null;
 

@@ -5,11 +5,11 @@ import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiQuery, useFailureNotice } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { SubNavigation } from '../../app/layout/SubNavigation';
-import { usePageTitle } from '../../app/page-title';
-import { pathTo } from '../../app/routes';
-import { formatLongDate } from '../bookings/booking-model';
-import { FLIGHT_DETAIL_QUERY, type Flight, FlightStatusTag, isFlightEditable } from './flight-model';
+import { FlightStatusTag, SubNavigation } from '../../components';
+import { formatLongDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
+import { pathTo } from '../../lib/routes';
+import { FLIGHT_DETAIL_QUERY, type Flight, isFlightEditable } from './flight-model';
 
 // single-flight: the flight's date and time as title, its status tag, and its children (summary,
 // operating-plan), which read the flight loaded here through the outlet context.

@@ -1,9 +1,9 @@
 import { FLIGHT_STATUSES, FLIGHTS_PATH } from '@app/domain';
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
-import { FieldBoardingSection } from '../field/FieldBoardingSection';
-import { HistorySection } from '../history/HistorySection';
-import { RegistrationRequestsCard } from '../registration-requests/RegistrationRequestsCard';
+import { FieldBoardingSection } from '../field';
+import { HistorySection } from '../history';
+import { RegistrationRequestsCard } from '../registration-requests';
 import { ComplianceAlert, CrewOnBoardCard, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
 import { FlightActions } from './summary/FlightActions';

@@ -1,18 +1,28 @@
-import { FLIGHT_STATUSES, listedName, localDate, type OrderItem } from '@app/domain';
+import {
+  BALLOONS_PATH,
+  FLIGHT_STATUSES,
+  FLIGHT_TYPES_PATH,
+  FLIGHTS_PATH,
+  LOCATIONS_PATH,
+  listedName,
+  type OrderItem,
+  PILOTS_PATH,
+} from '@app/domain';
 import { Group, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { pathTo } from '../../app/routes';
-import { type DataColumn, DataList } from '../../components';
-import type { FilterDefinition } from '../../lib/list-state';
-import { formatDate } from '../bookings/booking-model';
 import {
   AvailabilityTag,
-  FLIGHTS_ENDPOINT,
-  type Flight,
+  type DataColumn,
+  DataList,
   FlightStatusTag,
   PassengerCounter,
   WeightTag,
-} from './flight-model';
+} from '../../components';
+import { formatDate } from '../../lib/format';
+import type { FilterDefinition } from '../../lib/list-state';
+import { pathTo } from '../../lib/routes';
+import { today as operatorToday } from '../../lib/today';
+import type { Flight } from './flight-model';
 
 // flights: every flight with its status, place, balloon, pilot, passengers against capacity, weight
 // against market mass and seats left; filters, ordering remembered; upcoming flights first by default (the
@@ -28,7 +38,7 @@ const FILTERS: FilterDefinition[] = [
     id: 'upcoming',
     label: 'À venir',
     type: 'switch',
-    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: localDate() }] : []),
+    toFilters: (value) => (value === 1 ? [{ field: 'scheduled_date', op: '>=', value: operatorToday() }] : []),
   },
   {
     id: 'flight_status_id',
@@ -41,15 +51,15 @@ const FILTERS: FilterDefinition[] = [
     id: 'location_id',
     label: 'Lieu de vol',
     type: 'select',
-    loader: { endpoint: '/api/locations', labelField: 'label' },
+    loader: { endpoint: LOCATIONS_PATH, labelField: 'label' },
   },
-  { id: 'balloon_id', label: 'Ballon', type: 'select', loader: { endpoint: '/api/balloons', labelField: 'label' } },
+  { id: 'balloon_id', label: 'Ballon', type: 'select', loader: { endpoint: BALLOONS_PATH, labelField: 'label' } },
   {
     id: 'pilot_id',
     label: 'Pilote',
     type: 'select',
     loader: {
-      endpoint: '/api/pilots',
+      endpoint: PILOTS_PATH,
       labelField: 'full_name',
       getLabel: listedName,
       order: [
@@ -62,7 +72,7 @@ const FILTERS: FilterDefinition[] = [
     id: 'flight_type_id',
     label: 'Type de vol',
     type: 'select',
-    loader: { endpoint: '/api/flight-types', labelField: 'label' },
+    loader: { endpoint: FLIGHT_TYPES_PATH, labelField: 'label' },
   },
   {
     // Issue 11: where the navigation's count of waiting registration requests leads.
@@ -132,7 +142,7 @@ export default function FlightsPage() {
     <DataList<Flight>
       key={isPendingRequests ? 'pending-requests' : 'all'}
       label="Vols"
-      endpoint={FLIGHTS_ENDPOINT}
+      endpoint={FLIGHTS_PATH}
       storageKey="flights"
       defaultOrder={DEFAULT_ORDER}
       initialFilters={isPendingRequests ? { pending_requests: 1 } : { upcoming: 1 }}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { api } from '../../api/client';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
 import { getRead } from '../../api/reads';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 
 // Issue 28: 'Poids modifié après inscription'. A passenger changed their weight in their booking's space after
 // being registered on this flight: the pilot's mass plan changed. Listed until staff mark it seen ('Vu').

@@ -1,22 +1,6 @@
-import {
-  availabilityState,
-  type ComplianceItem,
-  FLIGHT_STATUSES,
-  type FlightMasses,
-  flightAvailabilityDisplay,
-  type ListQuery,
-  passengerCounterDisplay,
-  type StatusDefinition,
-  totalWeightColor,
-} from '@app/domain';
-import { Group, Tooltip } from '@mantine/core';
-import { IconAlertTriangle, IconArmchair, IconScale, IconUsers } from '@tabler/icons-react';
-import { statusIcon } from '../../app/status-icons';
-import { StatusTag } from '../../components';
+import { type ComplianceItem, type FlightMasses, flightStatusById, type ListQuery } from '@app/domain';
 
-// What the flight screens read and the status, availability, counter and weight tags they show.
-
-export const FLIGHTS_ENDPOINT = '/api/flights';
+// What the flight screens read (the tags they show are the shared components' FlightStatusTag, AvailabilityTag...).
 
 type Labelled = { id: number; label: string };
 
@@ -72,97 +56,8 @@ export const FLIGHT_DETAIL_QUERY: ListQuery = {
   append: ['flight_masses', 'compliance'],
 };
 
-const STATUSES: StatusDefinition[] = Object.values(FLIGHT_STATUSES);
-export const flightStatusById = (id: number | null | undefined): StatusDefinition | undefined =>
-  STATUSES.find((status) => status.id === id);
 export const isFlightEditable = (flight: Pick<Flight, 'flight_status_id'>): boolean =>
   flightStatusById(flight.flight_status_id)?.isEditable ?? true;
-
-/** Flight status tag; on planning cards a planned flight shows a balloon instead of the calendar. */
-export function FlightStatusTag({
-  statusId,
-  isCard = false,
-  size = 'medium',
-}: {
-  statusId: number;
-  isCard?: boolean;
-  size?: 'small' | 'medium';
-}) {
-  const status = flightStatusById(statusId);
-  if (!status) return null;
-  const icon = isCard && status.slug === FLIGHT_STATUSES.planned.slug ? 'balloon' : status.icon;
-  return (
-    <StatusTag color={status.color ?? 'disabled'} icon={statusIcon(icon)} size={size}>
-      {status.label}
-    </StatusTag>
-  );
-}
-
-const AVAILABILITY_LABELS = {
-  unknown: 'Places inconnues',
-  full: 'Complet',
-  limited: 'Places limitées',
-  free: 'Places libres',
-};
-
-/** Availability: seats left, coloured by the status and the thresholds 0 and 2. */
-export function AvailabilityTag({ statusId, availability }: { statusId: number; availability: number | null }) {
-  const status = flightStatusById(statusId);
-  const display = flightAvailabilityDisplay(status?.slug ?? '', availability);
-  const state = availabilityState(availability);
-  const text =
-    availability === null
-      ? AVAILABILITY_LABELS.unknown
-      : state === 'full'
-        ? 'Complet'
-        : `${availability} place${availability > 1 ? 's' : ''}`;
-  return (
-    <Tooltip label={AVAILABILITY_LABELS[state]}>
-      <StatusTag size="small" color={display.color} icon={IconArmchair}>
-        {text}
-      </StatusTag>
-    </Tooltip>
-  );
-}
-
-/** Passenger counter against the balloon's capacity, with the warning icon above it. */
-export function PassengerCounter({ count, capacity }: { count: number; capacity: number | null | undefined }) {
-  const display = passengerCounterDisplay(count, capacity);
-  return (
-    <Group gap={4} wrap="nowrap">
-      <StatusTag
-        size="small"
-        color={display.color}
-        icon={IconUsers}
-        aria-label={
-          capacity === null || capacity === undefined
-            ? `${count} passagers, pas de ballon`
-            : `${count} passagers sur ${capacity} places`
-        }
-      >
-        {capacity === null || capacity === undefined ? `${count}` : `${count} / ${capacity}`}
-      </StatusTag>
-      {display.exceedsCapacity && (
-        <Tooltip label="Plus de passagers que de places">
-          <IconAlertTriangle
-            size={16}
-            color="var(--mantine-color-red-7)"
-            aria-label="Plus de passagers que de places"
-          />
-        </Tooltip>
-      )}
-    </Group>
-  );
-}
-
-/** Total weight against the balloon's market mass. */
-export function WeightTag({ weight, marketMass }: { weight: number; marketMass: number | null | undefined }) {
-  return (
-    <StatusTag size="small" color={totalWeightColor(weight, marketMass)} icon={IconScale}>
-      {`${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(weight)} kg${marketMass ? ` / ${marketMass}` : ''}`}
-    </StatusTag>
-  );
-}
 
 /** A time as the API wants it (seconds appended). */
 export const withSeconds = (time: string): string => (/^\d{2}:\d{2}$/.test(time) ? `${time}:00` : time);

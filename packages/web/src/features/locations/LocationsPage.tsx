@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { locationsConfig } from './locations.config';
 
 export default function LocationsPage() {

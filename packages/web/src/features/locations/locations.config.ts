@@ -1,5 +1,5 @@
 import { BOUNDS, rangeOf } from '@app/domain';
-import { formatFlag } from '../reference-data';
+import { formatFlag } from '../../components/ReferenceData';
 import {
   BY_LABEL,
   defaultFilter,
@@ -8,8 +8,8 @@ import {
   labelField,
   numberColumn,
   whenPlanningWidgets,
-} from '../reference-data/building-blocks';
-import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+} from '../../components/ReferenceData/building-blocks';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../../components/ReferenceData/types';
 
 export type Location = ReferenceRecord & {
   label: string;

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { SubNavigation } from '../../app/layout/SubNavigation';
-import { pathTo } from '../../app/routes';
+import { SubNavigation } from '../../components';
+import { pathTo } from '../../lib/routes';
 
 // Reference data (other-data), in French alphabetical order.
 const links = [

@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { passengerTypesConfig } from './passenger-types.config';
 
 export default function PassengerTypesPage() {

@@ -1,4 +1,4 @@
-import { labelEntity } from '../reference-data/label-entity';
+import { labelEntity } from '../../components/ReferenceData/label-entity';
 
 /** Passenger type, shown as 'Qualité' in the passenger dialog: a label, listed by label. */
 export const passengerTypesConfig = labelEntity({

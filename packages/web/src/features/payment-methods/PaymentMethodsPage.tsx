@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { paymentMethodsConfig } from './payment-methods.config';
 
 export default function PaymentMethodsPage() {

@@ -6,8 +6,8 @@ import { Link, useParams } from 'react-router';
 import { ApiError, apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { getRead } from '../../api/reads';
-import { usePageTitle } from '../../app/page-title';
-import { pathTo } from '../../app/routes';
+import { usePageTitle } from '../../lib/page-title';
+import { pathTo } from '../../lib/routes';
 
 // Issue 30: a pilot's logbook (BOP.BAS.065): the realized flights they piloted, with date, balloon registration,
 // takeoff and landing place and time, duration, passengers, remarks, and the totals; downloadable as PDF and CSV

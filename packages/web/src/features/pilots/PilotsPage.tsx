@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { pilotsConfig } from './pilots.config';
 
 export default function PilotsPage() {

@@ -1,10 +1,10 @@
 import { BOUNDS, frenchDate, listedName, rangeOf } from '@app/domain';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { pathTo } from '../../app/routes';
-import { NameWithDefault } from '../reference-data';
-import { defaultFilter, defaultSwitch, numberColumn } from '../reference-data/building-blocks';
-import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+import { NameWithDefault } from '../../components/ReferenceData';
+import { defaultFilter, defaultSwitch, numberColumn } from '../../components/ReferenceData/building-blocks';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../../components/ReferenceData/types';
+import { pathTo } from '../../lib/routes';
 
 export type Pilot = ReferenceRecord & {
   first_name: string;

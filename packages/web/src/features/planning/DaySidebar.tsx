@@ -29,22 +29,25 @@ import { Link } from 'react-router';
 import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { pathTo } from '../../app/routes';
-import { confirmDelete, StatusTag } from '../../components';
-import { useDialog } from '../../lib/use-dialog';
-import { BookingBadges } from '../bookings/BookingsPage';
-import type { Booking } from '../bookings/booking-model';
-import { DuplicateFlightDialog } from '../flights/dialogs/DuplicateFlightDialog';
-import { EventDialog, type PlanningEvent } from '../flights/dialogs/EventDialog';
-import { NewFlightDialog } from '../flights/dialogs/NewFlightDialog';
-import { ComplianceLines } from '../flights/FlightFile';
 import {
   AvailabilityTag,
+  confirmDelete,
   FlightStatusTag,
-  isFlightEditable,
   PassengerCounter,
+  StatusTag,
   WeightTag,
-} from '../flights/flight-model';
+} from '../../components';
+import { pathTo } from '../../lib/routes';
+import { useDialog } from '../../lib/use-dialog';
+import { type Booking, BookingBadges } from '../bookings';
+import {
+  ComplianceLines,
+  DuplicateFlightDialog,
+  EventDialog,
+  isFlightEditable,
+  NewFlightDialog,
+  type PlanningEvent,
+} from '../flights';
 import { type CardSettings, fullDate, useCardSettings } from './planning-model';
 
 // Day sidebar: the full date, the pending-passengers tag opening 'Passagers intéressés', the day's flights

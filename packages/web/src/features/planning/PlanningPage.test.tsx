@@ -1,10 +1,10 @@
 import type { CalendarFlight, PlanningRange } from '@app/domain';
-import { localDate } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, INTERACTION_SUITE } from '../../components/test-utils';
+import { today as operatorToday } from '../../lib/today';
 import { renderWithProviders } from '../../test/render';
 import PlanningPage from './PlanningPage';
 
@@ -12,7 +12,7 @@ import PlanningPage from './PlanningPage';
 // month shows each flight's balloon and seats state, not its time alone. POST /api/planning/range answers as
 // services/planning-range.ts does: the flights, then the events, each by date and time.
 
-const day = localDate();
+const day = operatorToday();
 const flight = (id: number, time: string, balloon: string | null, availability: number | null): CalendarFlight => ({
   id,
   scheduled_date: day,

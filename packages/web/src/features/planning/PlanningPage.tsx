@@ -1,4 +1,11 @@
-import { addDays, type CalendarFlight, isCalendarDate, localDate, MESSAGES, type PlanningView } from '@app/domain';
+import {
+  addDays,
+  type CalendarFlight,
+  flightStatusById,
+  isCalendarDate,
+  MESSAGES,
+  type PlanningView,
+} from '@app/domain';
 import {
   ActionIcon,
   Badge,
@@ -19,9 +26,8 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery } from '../../api/hooks';
-import { statusIcon } from '../../app/status-icons';
-import { notifyFailure } from '../../components';
-import { AvailabilityTag, flightStatusById } from '../flights/flight-model';
+import { AvailabilityTag, notifyFailure, statusIcon } from '../../components';
+import { today as operatorToday } from '../../lib/today';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
 import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
@@ -79,7 +85,7 @@ export default function PlanningPage() {
   const [view, setView] = usePlanningView();
   const [params, setParams] = useSearchParams();
   const dayParam = params.get('day');
-  const today = localDate();
+  const today = operatorToday();
   const [anchor, setAnchor] = useState(() => (dayParam && isCalendarDate(dayParam) ? dayParam : today));
   const days = visibleDays(view, anchor);
   const from = days[0] as string;

@@ -1,5 +1,6 @@
 import {
   addDays,
+  addMonths,
   type CalendarEvent,
   type CalendarFlight,
   DEFAULT_PLANNING_VIEW,
@@ -37,7 +38,6 @@ export function dayItems(range: PlanningRange | undefined, day: string): Calenda
 }
 
 const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
-const asDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Monday of the week holding `day` (weeks start on Monday). */
 export function weekStart(day: string): string {
@@ -47,10 +47,7 @@ export function weekStart(day: string): string {
 
 /** The first day of the month `months` after the month of `day` (the month view's step). */
 export function monthStartPlus(day: string, months: number): string {
-  const date = asDate(day);
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  return asDay(date);
+  return addMonths(`${day.slice(0, 8)}01`, months);
 }
 
 /** The days the view shows around `anchor`: one week, or the whole weeks covering its month (at most 42 days). */

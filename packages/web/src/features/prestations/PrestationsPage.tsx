@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { prestationsConfig } from './prestations.config';
 
 export default function PrestationsPage() {

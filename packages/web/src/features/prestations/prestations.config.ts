@@ -1,6 +1,6 @@
 import { TICKET_TEMPLATES_PATH } from '@app/domain';
-import { BY_LABEL, whenTicketing } from '../reference-data/building-blocks';
-import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
+import { BY_LABEL, whenTicketing } from '../../components/ReferenceData/building-blocks';
+import { type LabelRecord, labelEntity } from '../../components/ReferenceData/label-entity';
 
 export type Prestation = LabelRecord & {
   is_default: 0 | 1;

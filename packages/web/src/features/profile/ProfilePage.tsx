@@ -4,7 +4,7 @@ import { authApi } from '../../api/auth';
 import { fieldErrors, serverMessage } from '../../api/error-messages';
 import { notifyFailure, notifySuccess } from '../../components/notify/notify';
 import { refreshSession, useMe } from '../../session/store';
-import { PasswordFields } from '../auth/PasswordFields';
+import { PasswordFields } from '../auth';
 
 export const SAVED = 'Données sauvegardées';
 

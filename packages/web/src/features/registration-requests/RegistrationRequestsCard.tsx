@@ -10,9 +10,9 @@ import { Link } from 'react-router';
 import { ApiError, api } from '../../api/client';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { pathTo } from '../../app/routes';
 import { confirmAccept, confirmReject, notifySuccess, StatusTag, SummaryCard } from '../../components';
-import { formatLongDate } from '../bookings/booking-model';
+import { formatLongDate } from '../../lib/format';
+import { pathTo } from '../../lib/routes';
 
 // Registration requests filed on the public planning widget (issue 11 point 4): on the booking
 // page they name the flight asked for, on the flight page the booking and its referent. Staff decide each waiting

@@ -33,8 +33,8 @@ import {
   uploadRemoteOrder,
 } from '../../api/endpoints/remote-orders';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
-import { pathTo } from '../../app/routes';
 import { confirmDelete, type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
+import { pathTo } from '../../lib/routes';
 
 // remote-orders: partner order files waiting in the folder, imported (with their
 // bookings) and failed (with their errors). Each waiting file opens the import dialog: in progress, then success,

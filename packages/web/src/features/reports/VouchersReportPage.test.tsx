@@ -1,10 +1,10 @@
 import type { VoucherReport } from '@app/domain';
-import { localDate } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeFetch, INTERACTION_SUITE, setScreenWidth } from '../../components/test-utils';
+import { today as operatorToday } from '../../lib/today';
 import { renderWithProviders } from '../../test/render';
 import VouchersReportPage from './VouchersReportPage';
 
@@ -55,7 +55,7 @@ describe('VouchersReportPage', INTERACTION_SUITE, () => {
       body: answer(call.url.searchParams.get('at') ?? '', call.url.searchParams.get('at') === '2026-01-15' ? 3 : 8),
     }));
     renderWithProviders(<VouchersReportPage />);
-    const today = localDate();
+    const today = operatorToday();
     const figures = await screen.findByRole('region', { name: /^Bons en cours au / });
     expect(within(figures).getByText('Bons en cours')).toBeInTheDocument();
     expect(within(figures).getByText('8')).toBeInTheDocument();

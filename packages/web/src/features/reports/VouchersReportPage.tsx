@@ -1,7 +1,6 @@
 import '@mantine/charts/styles.css';
 import {
   isCalendarDate,
-  localDate,
   VOUCHER_REPORT_MIN_DATE,
   VOUCHERS_REPORT_PATH,
   type VoucherReport,
@@ -19,7 +18,8 @@ import { apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { getRead } from '../../api/reads';
 import { type DataColumn, DataTable } from '../../components';
-import { formatAmount, formatDate } from '../bookings/booking-model';
+import { formatAmount, formatDate } from '../../lib/format';
+import { today as operatorToday } from '../../lib/today';
 
 // Issue 29 point 4, page 'Rapports' (administrators, as GET /api/reports/vouchers): what the vouchers sold and not
 // yet flown are worth at a date, by origin and business provider, what expires in the coming 12 months, and what
@@ -267,7 +267,7 @@ function ReportSkeleton() {
 }
 
 export default function VouchersReportPage() {
-  const today = localDate();
+  const today = operatorToday();
   const [at, setAt] = useState(today);
   const result = useApiQuery(
     getRead<VoucherReport>('vouchers-report', `${VOUCHERS_REPORT_PATH}?${new URLSearchParams({ at })}`, [at]),

@@ -2,10 +2,10 @@ import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { sessionFixture } from '../../app/test-session';
 import { fakeFetch, INTERACTION_SUITE } from '../../components/test-utils';
 import { resetSessionStoreForTests } from '../../session/store';
 import { renderWithProviders } from '../../test/render';
+import { sessionFixture } from '../../test/session';
 import { CompanyDetailsAlert } from './CompanyDetailsAlert';
 import EmailGlobalSettingsPage from './EmailGlobalSettingsPage';
 

@@ -2,8 +2,8 @@ import { COMPANY_DETAILS, companyDetailsWarning } from '@app/domain';
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { canAccess } from '../../app/guards';
-import { pathTo } from '../../app/routes';
+import { canAccess } from '../../lib/guards';
+import { pathTo } from '../../lib/routes';
 import { useMe } from '../../session/store';
 import { useSettings } from './SettingsForm';
 

@@ -1,11 +1,10 @@
-import { COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS_MAX_LINES } from '@app/domain';
+import { COMPANY_ADDRESS_MAX_LENGTH, COMPANY_ADDRESS_MAX_LINES, type QueuedMail } from '@app/domain';
 import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { outboxRead, sendTestMail } from '../../api/endpoints/mail';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
-import { type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
-import { MailStatusTag, mailDate, type QueuedMail } from '../mail/mail-status';
+import { type DataColumn, DataTable, MailStatusTag, mailDate, notifyFailure, notifySuccess } from '../../components';
 import { CompanyDetailsAlert } from './CompanyDetailsAlert';
 import { type SettingField, SettingsForm } from './SettingsForm';
 

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { SubNavigation } from '../../app/layout/SubNavigation';
-import { pathTo } from '../../app/routes';
+import { SubNavigation } from '../../components';
+import { pathTo } from '../../lib/routes';
 
 /** settings/emails: its children global-settings and email-templates. */
 export default function EmailsSettingsLayout() {

@@ -1,6 +1,6 @@
 import { MAX_VALIDITY_MONTHS, MESSAGES } from '@app/domain';
 import { Text } from '@mantine/core';
-import { type DayFlight, FlightCard } from '../planning/DaySidebar';
+import { type DayFlight, FlightCard } from '../planning';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/planning (issue 10): what the planning's flight cards show, the public planning widgets, the ticketing and

@@ -1,7 +1,7 @@
 import { Outlet } from 'react-router';
-import { canAccess } from '../../app/guards';
-import { SubNavigation } from '../../app/layout/SubNavigation';
-import { pathTo } from '../../app/routes';
+import { SubNavigation } from '../../components';
+import { canAccess } from '../../lib/guards';
+import { pathTo } from '../../lib/routes';
 import { useMe } from '../../session/store';
 
 /** The settings area; links to pages a stricter guard would refuse are left out. */

@@ -4,7 +4,7 @@ import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { pathTo } from '../../app/routes';
+import { pathTo } from '../../lib/routes';
 import { type SettingField, SettingsForm } from './SettingsForm';
 
 // settings/widgets (issue 10): the public planning widget an operator embeds in its own site,

@@ -26,7 +26,7 @@ import { useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { spaceRead, spaceWrites } from '../../api/endpoints/space';
 import { useApiMutation, useApiQuery } from '../../api/hooks';
-import { formatDate, formatLongDate } from '../bookings/booking-model';
+import { formatDate, formatLongDate } from '../../lib/format';
 
 // /espace/{token} (issue 28): the customer's own page of their booking, opened from the link staff send. No session
 // and no app shell (the link is the key, the API under /api/space/{token} checks it on every call). Mobile first:

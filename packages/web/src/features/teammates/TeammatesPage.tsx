@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { teammatesConfig } from './teammates.config';
 
 export default function TeammatesPage() {

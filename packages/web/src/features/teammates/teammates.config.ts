@@ -1,4 +1,4 @@
-import type { ReferenceEntityConfig, ReferenceRecord } from '../reference-data/types';
+import type { ReferenceEntityConfig, ReferenceRecord } from '../../components/ReferenceData/types';
 
 export type Teammate = ReferenceRecord & {
   first_name: string;

@@ -5,9 +5,9 @@ import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { isNotFound } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { SubNavigation } from '../../app/layout/SubNavigation';
-import { usePageTitle } from '../../app/page-title';
-import { pathTo } from '../../app/routes';
+import { SubNavigation } from '../../components';
+import { usePageTitle } from '../../lib/page-title';
+import { pathTo } from '../../lib/routes';
 import type { TicketTemplate } from './ticket-templates.config';
 
 /** A ticket template (settings/ticket-templates/{id}): its summary and the preview of its printed tickets. */

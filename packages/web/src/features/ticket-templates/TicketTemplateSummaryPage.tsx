@@ -3,10 +3,10 @@ import { IconTrash } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
-import { pathTo } from '../../app/routes';
 import { confirmDelete, SummaryCard } from '../../components';
+import { deleteFailureMessage, ReferenceFormDialog } from '../../components/ReferenceData';
+import { pathTo } from '../../lib/routes';
 import { useDialog } from '../../lib/use-dialog';
-import { deleteFailureMessage, ReferenceFormDialog } from '../reference-data';
 import { useTicketTemplate } from './TicketTemplatePage';
 import { ticketTemplatesConfig } from './ticket-templates.config';
 

@@ -1,4 +1,4 @@
-import { ReferenceListPage } from '../reference-data';
+import { ReferenceListPage } from '../../components/ReferenceData';
 import { ticketTemplateHref, ticketTemplatesConfig } from './ticket-templates.config';
 
 const config = { ...ticketTemplatesConfig, getRowHref: ticketTemplateHref };

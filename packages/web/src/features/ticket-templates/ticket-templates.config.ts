@@ -1,7 +1,7 @@
 import { LIST_LOAD_FAILED_MESSAGES, PRESTATIONS_PATH, TICKET_TEMPLATE_BASES_PATH } from '@app/domain';
-import { pathTo } from '../../app/routes';
-import { BY_LABEL } from '../reference-data/building-blocks';
-import { type LabelRecord, labelEntity } from '../reference-data/label-entity';
+import { BY_LABEL } from '../../components/ReferenceData/building-blocks';
+import { type LabelRecord, labelEntity } from '../../components/ReferenceData/label-entity';
+import { pathTo } from '../../lib/routes';
 
 export type TicketTemplate = LabelRecord & {
   template_base: string;

@@ -18,7 +18,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, publicApi } from '../../api/client';
 import { publicPlanningRead } from '../../api/endpoints/public';
 import { useApiQuery } from '../../api/hooks';
-import { formatLongDate } from '../bookings/booking-model';
+import { formatLongDate } from '../../lib/format';
 
 // /widget/planning (issue 11 point 3): the page an operator frames in its own site. No session and no app shell:
 // the coming public flights (GET /api/public/planning, the server already leaves out anything personal and the

@@ -2,8 +2,8 @@ import { MESSAGES } from '@app/domain';
 import { Text } from '@mantine/core';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
+import { type FieldValue, FormSections, toPayload } from '../../../components/ReferenceData';
 import { useMe } from '../../../session/store';
-import { type FieldValue, FormSections, toPayload } from '../../reference-data';
 import { BILLING_SECTIONS } from '../booking-forms';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
 

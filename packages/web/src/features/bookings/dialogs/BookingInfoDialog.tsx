@@ -1,14 +1,12 @@
-import { LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
+import { type FlightSchedule, LIST_LOAD_FAILED_MESSAGES, MESSAGES } from '@app/domain';
 import { ActionIcon, Checkbox, Group, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconLock, IconLockOpen } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
-import { useFailureNotice } from '../../../api/hooks';
+import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
+import { FormSections, toPayload, visibleSections } from '../../../components/ReferenceData';
 import { useMe } from '../../../session/store';
-import { FormSections, toPayload, visibleSections } from '../../reference-data';
 import { GENERAL_SECTIONS } from '../booking-forms';
 import { useUniqueNumber } from '../use-unique-number';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
@@ -21,13 +19,10 @@ export function BookingInfoDialog({ booking, opened, onClose, onSaved }: Booking
   const [schedules, setSchedules] = useState<string[]>(() =>
     (booking.flight_schedules ?? []).map((schedule) => String(schedule.id)),
   );
-  // The flight slots have no contract in the data layer yet: read and keyed here as the select fields do.
-  const slots = useQuery({
-    queryKey: ['/api/flight-schedules', 'options'],
-    queryFn: ({ signal }) => api.list<{ id: number; label: string }>('/api/flight-schedules', {}, signal),
+  const slots = useApiQuery(resource<FlightSchedule>('flight-schedules').list(), {
+    failure: LIST_LOAD_FAILED_MESSAGES.flightSchedules,
     enabled: opened,
   });
-  useFailureNotice(LIST_LOAD_FAILED_MESSAGES.flightSchedules, slots);
   // The booking-info dialog reports both checks with the 'alternatif' variant.
   const numberCheck = useUniqueNumber({
     entity: 'bookings',

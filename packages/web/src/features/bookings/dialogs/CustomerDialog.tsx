@@ -4,8 +4,14 @@ import { IconArrowsExchange, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
+import {
+  type FieldValue,
+  FormSections,
+  type FormValues,
+  initialValues,
+  toPayload,
+} from '../../../components/ReferenceData';
 import { useMe } from '../../../session/store';
-import { type FieldValue, FormSections, type FormValues, initialValues, toPayload } from '../../reference-data';
 import { COMPANY_FIELDS, CUSTOMER_SECTIONS } from '../booking-forms';
 import { ChosenCustomer, CustomerSearch, type PickedCustomer } from '../CustomerPicker';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';

@@ -1,10 +1,10 @@
-import { MESSAGES, type Paginated } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { Radio, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { api } from '../../../api/client';
+import { bookingWrites } from '../../../api/endpoints/bookings';
 import { useApiQuery } from '../../../api/hooks';
-import { apiRead, resource } from '../../../api/reads';
+import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
 import { useSearchText } from '../../../lib/debounce';
 import type { Booking } from '../booking-model';
@@ -23,15 +23,8 @@ export function LinkBookingDialog({
   const [text, setText] = useState('');
   const search = useSearchText(text);
   const [chosen, setChosen] = useState<string | null>(null);
-  const bookings = resource('bookings');
   const results = useApiQuery(
-    apiRead<Paginated<SearchedBooking>>('bookings', ['link-search', search], (signal) =>
-      api.page<SearchedBooking>(
-        bookings.path,
-        { search, embed: ['referent_passenger'], page: 1, per_page: 20 },
-        signal,
-      ),
-    ),
+    resource('bookings').page<SearchedBooking>({ search, embed: ['referent_passenger'], page: 1, per_page: 20 }),
     { failure: MESSAGES.searchFailed, enabled: search !== '' },
   );
   const candidates = (results.data?.data ?? []).filter((b) => b.id !== booking.id && !linkedIds.includes(b.id));
@@ -43,8 +36,7 @@ export function LinkBookingDialog({
       failureMessage={MESSAGES.linkedBookingAddFailed}
       successMessage={MESSAGES.bookingLinked}
       canSubmit={chosen !== null}
-      // The booking links have no contract in the data layer yet.
-      onSubmit={() => api.create('/api/booking-links', { booking_id: booking.id, linked_booking_id: Number(chosen) })}
+      onSubmit={() => bookingWrites.link({ booking_id: booking.id, linked_booking_id: Number(chosen) })}
       onSaved={onSaved}
     >
       <TextInput

@@ -1,13 +1,13 @@
-import { BOUNDS, INITIAL_BOOKING_STATUS_ID, localDate, MESSAGES } from '@app/domain';
+import { BOUNDS, INITIAL_BOOKING_STATUS_ID, MESSAGES } from '@app/domain';
 import { NumberInput, SimpleGrid, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../api/client';
-import { useFailureNotice, useInvalidate } from '../../../api/hooks';
+import { bookingReads } from '../../../api/endpoints/bookings';
+import { useApiQuery, useInvalidate } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
 import { FormModal } from '../../../components';
+import { pathTo } from '../../../lib/routes';
+import { today as operatorToday } from '../../../lib/today';
 import { useUniqueNumber } from '../use-unique-number';
 
 // New booking: the number comes from GET /api/booking-next-number, both numbers are checked for
@@ -18,15 +18,13 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   const invalidate = useInvalidate();
   const [number, setNumber] = useState('');
   const [numberAlt, setNumberAlt] = useState('');
-  const [bookedAt, setBookedAt] = useState(localDate());
+  const [bookedAt, setBookedAt] = useState(operatorToday());
   const [passengers, setPassengers] = useState<number | string>(1);
 
   // One read per opening: a number shown to a previous dialog may have been taken since.
   const [openedAt] = useState(() => Date.now());
-  // The next number has no contract in the data layer yet: read and keyed here.
-  const next = useQuery({
-    queryKey: ['/api/booking-next-number', openedAt],
-    queryFn: ({ signal }) => api.get<{ number: string }>('/api/booking-next-number', undefined, signal),
+  const next = useApiQuery(bookingReads.nextNumber(openedAt), {
+    failure: MESSAGES.bookingNumberGenerationFailed,
     enabled: opened,
     staleTime: 0,
     gcTime: 0,
@@ -34,7 +32,6 @@ export function NewBookingDialog({ opened, onClose }: { opened: boolean; onClose
   useEffect(() => {
     if (next.data && number === '') setNumber(next.data.number);
   }, [next.data, number]);
-  useFailureNotice(MESSAGES.bookingNumberGenerationFailed, next);
 
   const numberCheck = useUniqueNumber({
     entity: 'bookings',

@@ -3,10 +3,10 @@ import { Anchor, Group, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
-import { statusIcon } from '../../../app/status-icons';
-import { StatusTag } from '../../../components';
-import { formatDate, formatTime, type Passenger } from '../booking-model';
+import { StatusTag, statusIcon } from '../../../components';
+import { formatDate, formatTime } from '../../../lib/format';
+import { pathTo } from '../../../lib/routes';
+import type { Passenger } from '../booking-model';
 
 /** Passenger flight list: date, time and status of each flight, each linked to its flight. */
 export function PassengerFlightsDialog({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type FieldValue, type FormValues, initialValues } from '../../reference-data';
+import { type FieldValue, type FormValues, initialValues } from '../../../components/ReferenceData';
 import type { Booking } from '../booking-model';
 
 // What the booking summary's dialogs share. Each is mounted with a new key per opening, so its values start from

@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import { SummaryCard } from '../../../components';
+import { formatFlag } from '../../../components/ReferenceData';
+import { formatAmount } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
-import { formatFlag } from '../../reference-data';
-import { type Booking, formatAmount } from '../booking-model';
+import type { Booking } from '../booking-model';
 import { BillingDialog } from '../dialogs/BillingDialog';
 import { useBookingSaved } from './booking-summary';
 

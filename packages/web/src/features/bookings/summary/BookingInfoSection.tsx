@@ -1,9 +1,10 @@
 import { Group } from '@mantine/core';
 import { SummaryCard } from '../../../components';
+import { formatFlag } from '../../../components/ReferenceData';
+import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
-import { formatFlag } from '../../reference-data';
 import { ValidityTag } from '../BookingValidity';
-import { type Booking, formatDate } from '../booking-model';
+import type { Booking } from '../booking-model';
 import { BookingInfoDialog } from '../dialogs/BookingInfoDialog';
 import { bookingPrestation } from '../PrestationToSpecify';
 import { useBookingSaved } from './booking-summary';

@@ -1,6 +1,5 @@
-import { SummaryCard } from '../../../components';
+import { BookingStatusTag, SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { BookingStatusTag } from '../BookingStatusTag';
 import type { Booking } from '../booking-model';
 import { BookingStatusDialog } from '../dialogs/BookingStatusDialog';
 import { useBookingSaved } from './booking-summary';

@@ -1,12 +1,11 @@
-import { bookingPath, MESSAGES } from '@app/domain';
+import { MESSAGES } from '@app/domain';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { api } from '../../../api/client';
+import { bookingReads, bookingWrites } from '../../../api/endpoints/bookings';
 import { useApiQuery } from '../../../api/hooks';
-import { getRead } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
 import { confirmDelete, SummaryCard } from '../../../components';
+import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
 import { LinkBookingDialog } from '../dialogs/LinkBookingDialog';
@@ -19,14 +18,13 @@ export function LinkedBookingsSection({ booking, isEditable }: { booking: Bookin
   const id = booking.id;
   const saved = useBookingSaved();
   const dialog = useDialog<'link'>();
-  const linked = useApiQuery(getRead<LinkedBooking[]>('bookings', `${bookingPath(id)}/linked`, ['linked', id]), {
+  const linked = useApiQuery(bookingReads.linked<LinkedBooking>(id), {
     failure: MESSAGES.linkedBookingsLoadFailed,
   });
   const unlink = async (other: LinkedBooking) => {
     const isDeleted = await confirmDelete({
       message: `La réservation ${other.number} ne sera plus liée à celle-ci.`,
-      // The booking links have no contract in the data layer yet.
-      onConfirm: () => api.remove('/api/booking-links', other.booking_link_id),
+      onConfirm: () => bookingWrites.unlink(other.booking_link_id),
       failureMessage: MESSAGES.deleteFailed,
     });
     if (isDeleted) saved('bookings')();

@@ -4,10 +4,10 @@ import { IconExternalLink } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
-import { statusIcon } from '../../../app/status-icons';
-import { StatusTag, SummaryCard } from '../../../components';
-import { type Booking, type FlightSummary, formatDate, formatTime, type PassengerSummary } from '../booking-model';
+import { StatusTag, SummaryCard, statusIcon } from '../../../components';
+import { formatDate, formatTime } from '../../../lib/format';
+import { pathTo } from '../../../lib/routes';
+import type { Booking, FlightSummary, PassengerWithFlights } from '../booking-model';
 import { EmptyLine } from './booking-summary';
 
 function FlightLine({ flight }: { flight: FlightSummary }) {
@@ -34,7 +34,7 @@ function FlightLine({ flight }: { flight: FlightSummary }) {
 /** The referent's next and realized flights (referent_passenger on detail), read on their own. */
 function ReferentFlights({ passengerId }: { passengerId: number }) {
   const result = useApiQuery(
-    resource('passengers').one<PassengerSummary>(passengerId, {
+    resource('passengers').one<PassengerWithFlights>(passengerId, {
       embed: ['next_flights.location', 'realized_flights.location'],
     }),
     { failure: MESSAGES.passengersLoadFailed },

@@ -4,8 +4,9 @@ import { IconTrash } from '@tabler/icons-react';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, SummaryCard } from '../../../components';
+import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
-import { type Booking, formatDate } from '../booking-model';
+import type { Booking } from '../booking-model';
 import { RequestedDatesDialog } from '../dialogs/RequestedDatesDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
 

@@ -1,14 +1,12 @@
 import { MESSAGES } from '@app/domain';
 import { Alert, Checkbox, Group, Paper, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../api/client';
-import { useApiQuery, useFailureNotice } from '../../../api/hooks';
+import { flightReads } from '../../../api/endpoints/flights';
+import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { FlagSwitch, FormModal } from '../../../components';
+import { BookingStatusTag, FlagSwitch, FormModal } from '../../../components';
 import { useSearchText } from '../../../lib/debounce';
-import { BookingStatusTag } from '../../bookings/BookingStatusTag';
 import type { Flight } from '../flight-model';
 
 // Add passengers to a flight: search by name, ticket number, booking number or phone (3 characters),
@@ -16,14 +14,15 @@ import type { Flight } from '../flight-model';
 // passengers; one POST /api/registrations per passenger. Beyond the balloon's seats the user must confirm
 // the overload, which the server needs as `force` (issue "Harden the API").
 
-type SearchPassenger = {
+// What the dialog offers, read from the pending bookings or from the search (the domain's PassengerSearchResult).
+type OfferedPassenger = {
   id: number;
   full_name: string;
   ticket_number: string | null;
   weight: number | null;
   is_registered?: boolean;
 };
-type SearchBooking = {
+type OfferedBooking = {
   id: number;
   number: string;
   number_alt: string | null;
@@ -31,8 +30,8 @@ type SearchBooking = {
   /** In the search's answer (open bookings first, then closed ones); the pending list's are all pending. */
   booking_status?: { id: number; slug: string };
   referent_passenger: { full_name: string } | null;
-  passengers: SearchPassenger[];
-  linked_bookings?: SearchBooking[];
+  passengers: OfferedPassenger[];
+  linked_bookings?: OfferedBooking[];
 };
 
 function BookingChoice({
@@ -42,7 +41,7 @@ function BookingChoice({
   onToggle,
   isLinked = false,
 }: {
-  booking: SearchBooking;
+  booking: OfferedBooking;
   registered: Set<number>;
   selected: Set<number>;
   onToggle: (ids: number[], isOn: boolean) => void;
@@ -116,7 +115,7 @@ export function AddPassengersDialog({
   const registered = new Set(registeredIds);
 
   const pending = useApiQuery(
-    resource('bookings').list<SearchBooking>({
+    resource('bookings').list<OfferedBooking>({
       filters: [
         { field: 'booking_status.slug', op: '=', value: 'pending' },
         { field: 'requested_dates.date', op: '=', value: flight.scheduled_date },
@@ -126,13 +125,10 @@ export function AddPassengersDialog({
     }),
     { failure: MESSAGES.pendingBookingsLoadFailed, enabled: opened },
   );
-  // The passenger search has no contract in the data layer yet: asked and keyed here.
-  const found = useQuery({
-    queryKey: ['/api/search/passengers-for-flight', flight.id, search],
-    queryFn: () => api.post<SearchBooking[]>('/api/search/passengers-for-flight', { search, flight_id: flight.id }),
+  const found = useApiQuery(flightReads.passengerSearch(flight.id, search), {
+    failure: MESSAGES.searchFailed,
     enabled: opened && search !== '',
   });
-  useFailureNotice(MESSAGES.searchFailed, found);
 
   const toggle = (ids: number[], isOn: boolean) =>
     setSelected((current) => {
@@ -140,7 +136,7 @@ export function AddPassengersDialog({
       for (const id of ids) isOn ? next.add(id) : next.delete(id);
       return next;
     });
-  const bookings = search ? (found.data ?? []) : (pending.data ?? []);
+  const bookings: OfferedBooking[] = search ? (found.data ?? []) : (pending.data ?? []);
   const capacity = flight.balloon?.passengers ?? null;
   const after = flight.passengers_count + selected.size;
   const isOverloaded = capacity !== null && after > capacity;

@@ -2,7 +2,6 @@ import { FLIGHT_RECORD_MESSAGES } from '@app/domain';
 import { useState } from 'react';
 import { resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
-import { useMe } from '../../../session/store';
 import {
   type FieldValue,
   type FormSection,
@@ -10,7 +9,8 @@ import {
   type FormValues,
   initialValues,
   toPayload,
-} from '../../reference-data';
+} from '../../../components/ReferenceData';
+import { useMe } from '../../../session/store';
 import type { Flight } from '../flight-model';
 import { asPayloadTimes, type DialogProps, FUEL_LOADED, MAX_ALTITUDE, TAKEOFF_TEMPERATURE } from './flight-form';
 

@@ -7,13 +7,13 @@ import {
 } from '@app/domain';
 import { Alert, Radio, Stack } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../../api/client';
-import { useFailureNotice } from '../../../api/hooks';
+import { ApiError } from '../../../api/client';
+import { flightReads } from '../../../api/endpoints/flights';
+import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { FlagSwitch, FormModal } from '../../../components';
-import { type Flight, FlightStatusTag, withSeconds } from '../flight-model';
+import { FlagSwitch, FlightStatusTag, FormModal } from '../../../components';
+import { type Flight, withSeconds } from '../flight-model';
 import type { DialogProps } from './flight-form';
 import { WhenInputs } from './WhenInputs';
 
@@ -36,13 +36,10 @@ export function FlightStatusDialog({
   const [takeoff, setTakeoff] = useState((flight.takeoff_time ?? '').slice(0, 5));
   const [landing, setLanding] = useState((flight.landing_time ?? '').slice(0, 5));
   const [haveAllFlown, setAllFlown] = useState<0 | 1>(0);
-  // The flight statuses have no contract in the data layer yet: read and keyed here as the select fields do.
-  const statuses = useQuery({
-    queryKey: ['/api/flight-statutes', 'options'],
-    queryFn: ({ signal }) => api.list<{ id: number; slug: string; label: string }>('/api/flight-statutes', {}, signal),
+  const statuses = useApiQuery(flightReads.statuses, {
+    failure: LIST_LOAD_FAILED_MESSAGES.flightStatuses,
     enabled: opened,
   });
-  useFailureNotice(LIST_LOAD_FAILED_MESSAGES.flightStatuses, statuses);
   const isRealized = Number(statusId) === FLIGHT_STATUSES.realized.id;
   // Issue 27: realizing a flight before its time is allowed (recorded late, a clock a little off) but said.
   const isEarly = isRealized && isBeforeSchedule(flight.scheduled_date, flight.scheduled_time);

@@ -5,7 +5,6 @@ import { ENTITY_PATHS } from '../../../api/entities';
 import { useApiQueries } from '../../../api/hooks';
 import { apiRead, resource } from '../../../api/reads';
 import { FormModal } from '../../../components';
-import { useMe } from '../../../session/store';
 import {
   type FieldValue,
   type FormSection,
@@ -14,7 +13,8 @@ import {
   initialValues,
   toPayload,
   visibleSections,
-} from '../../reference-data';
+} from '../../../components/ReferenceData';
+import { useMe } from '../../../session/store';
 import type { Flight } from '../flight-model';
 import { asPayloadTimes, CHOICES, type Choice, choiceField, type DialogProps, PUBLIC, WHEN } from './flight-form';
 

@@ -3,7 +3,7 @@ import { Anchor, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../../api/client';
 import { FlagSwitch, FormModal, notifyFailure, notifyWarning } from '../../../components';
-import { formatLongDate, formatTime } from '../../bookings/booking-model';
+import { formatLongDate, formatTime } from '../../../lib/format';
 import type { Flight } from '../flight-model';
 
 // Issue 12 point 2: choosing 'Reporté - météo' in the status dialog opens this one. It says what the action does,

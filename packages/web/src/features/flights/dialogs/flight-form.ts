@@ -1,6 +1,6 @@
 import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, listedName, rangeOf } from '@app/domain';
 import { ENTITY_PATHS, type Entity } from '../../../api/entities';
-import type { FormField } from '../../reference-data';
+import type { FormField } from '../../../components/ReferenceData';
 import { withSeconds } from '../flight-model';
 
 // What the flight dialogs share: their props, the flight's choice fields (place, prestation, type, balloon,

@@ -1,8 +1,8 @@
 import { SummaryCard } from '../../../components';
+import { formatFlag } from '../../../components/ReferenceData';
+import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import { useMe } from '../../../session/store';
-import { formatDate } from '../../bookings/booking-model';
-import { formatFlag } from '../../reference-data';
 import { FlightInfoDialog } from '../dialogs/FlightInfoDialog';
 import type { Flight } from '../flight-model';
 import { useFlightChanged } from './flight-summary';

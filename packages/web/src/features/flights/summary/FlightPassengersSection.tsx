@@ -17,12 +17,12 @@ import { Link } from 'react-router';
 import { api } from '../../../api/client';
 import { useApiQuery } from '../../../api/hooks';
 import { apiRead, resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
-import { confirmDelete, StatusTag } from '../../../components';
+import { confirmDelete, PassengerCounter, StatusTag, WeightTag } from '../../../components';
+import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
-import { PassengerFlightsDialog } from '../../bookings/dialogs/PassengerFlightsDialog';
+import { PassengerFlightsDialog } from '../../bookings';
 import { AddPassengersDialog } from '../dialogs/AddPassengersDialog';
-import { type Flight, PassengerCounter, WeightTag } from '../flight-model';
+import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
 
 type Dialog = { kind: 'add' } | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };

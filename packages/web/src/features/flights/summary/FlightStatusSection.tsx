@@ -1,6 +1,6 @@
-import { canAccess } from '../../../app/guards';
-import { pathTo } from '../../../app/routes';
-import { notifySuccess, SummaryCard } from '../../../components';
+import { FlightStatusTag, notifySuccess, SummaryCard } from '../../../components';
+import { canAccess } from '../../../lib/guards';
+import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
 import { useMe } from '../../../session/store';
 import { FlightStatusDialog } from '../dialogs/FlightStatusDialog';
@@ -10,7 +10,7 @@ import {
   PostponeFlightDialog,
   postponementMessage,
 } from '../dialogs/PostponeFlightDialog';
-import { type Flight, FlightStatusTag } from '../flight-model';
+import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
 
 /**

@@ -3,8 +3,8 @@ import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
-import { pathTo } from '../../../app/routes';
-import { formatDate } from '../../bookings/booking-model';
+import { formatDate } from '../../../lib/format';
+import { pathTo } from '../../../lib/routes';
 
 /** Issue 12: a weather-postponed flight keeps the manifest it had, as history (its passengers were unregistered). */
 export function PostponedManifestSection({ flightId }: { flightId: number }) {

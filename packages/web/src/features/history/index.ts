@@ -1,0 +1,3 @@
+// What other features embed of the history: a record's own history (booking and flight summaries).
+
+export { HistorySection } from './HistorySection';

@@ -1,0 +1,3 @@
+// What other features read of the flight locations: the location's type (the takeoff mass calculator's altitudes).
+
+export type { Location } from './locations.config';

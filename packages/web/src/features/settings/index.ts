@@ -1,0 +1,3 @@
+// What other features embed of the settings: the alert that the company's details are missing (tickets).
+
+export { CompanyDetailsAlert } from './CompanyDetailsAlert';
