@@ -37,6 +37,90 @@ function apiOriginAttribute(): Plugin {
   };
 }
 
+/**
+ * The main screens' chunks, by address, written into the early session script's tag of index.html
+ * (data-route-chunks): that script asks for them with the session read, while the entry is still on its way. On a
+ * phone the app shell and the page's code otherwise left only once the entry had run, one more wait before the
+ * first paint. Patterns are the addresses of lib/routes.ts; a screen missing here only loses its head start.
+ */
+const MAIN_SCREENS: { pattern: RegExp; modules: string[] }[] = [
+  { pattern: /^\/(dashboard)?\/?$/, modules: ['features/dashboard/DashboardPage.tsx'] },
+  {
+    pattern: /^\/bookings\/\d+(\/summary)?\/?$/,
+    modules: ['features/bookings/BookingPage.tsx', 'features/bookings/BookingSummaryPage.tsx'],
+  },
+  { pattern: /^\/bookings(\/[a-z-]+)?\/?$/, modules: ['features/bookings/BookingsPage.tsx'] },
+  { pattern: /^\/planning\/?$/, modules: ['features/planning/PlanningPage.tsx'] },
+  {
+    pattern: /^\/flights\/\d+(\/summary)?\/?$/,
+    modules: ['features/flights/FlightPage.tsx', 'features/flights/FlightSummaryPage.tsx'],
+  },
+  {
+    pattern: /^\/flights\/\d+\/operating-plan\/?$/,
+    modules: ['features/flights/FlightPage.tsx', 'features/flights/FlightOperatingPlanPage.tsx'],
+  },
+];
+/** Every signed-in screen's frame. */
+const SHELL_MODULE = 'app/layout/AppLayout.tsx';
+
+function routeChunks(): Plugin {
+  return {
+    name: 'route-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        const bundle = context.bundle;
+        if (!bundle || !html.includes('data-route-chunks=""')) return html;
+        type Chunk = {
+          type: 'chunk';
+          name: string;
+          fileName: string;
+          imports: string[];
+          moduleIds: string[];
+          isEntry: boolean;
+          viteMetadata?: { importedCss: Set<string> };
+        };
+        const chunks = Object.values(bundle).filter((c): c is Chunk & (typeof bundle)[string] => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: Chunk[]) => {
+          const seen = new Set<Chunk>();
+          const visit = (c: Chunk | undefined) => {
+            if (!c || seen.has(c)) return;
+            seen.add(c);
+            for (const file of c.imports) visit(byFile.get(file));
+          };
+          for (const c of start) visit(c);
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry && context.filename.endsWith(`${c.name}.html`));
+        const loaded = closure(entry ? [entry] : []);
+        // The chunk that holds the page's module (a page imported elsewhere too may share a chunk).
+        const facade = (module: string) => {
+          const chunk = chunks.find((c) =>
+            c.moduleIds.some((id) => id.replaceAll('\\', '/').endsWith(`/src/${module}`)),
+          );
+          if (!chunk) throw new Error(`route-chunks: no chunk for src/${module}`);
+          return chunk;
+        };
+        const files: string[] = [];
+        const index = (file: string) => {
+          const at = files.indexOf(file);
+          return at >= 0 ? at : files.push(file) - 1;
+        };
+        const routes = MAIN_SCREENS.map(({ pattern, modules }) => {
+          const needed = [...closure([facade(SHELL_MODULE), ...modules.map(facade)])].filter((c) => !loaded.has(c));
+          const css = needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
+          return [pattern.source, [...needed.map((c) => c.fileName), ...css].map(index)];
+        });
+        const value = JSON.stringify({ files, routes }).replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+        // A function: the patterns' '$' would read as replacement patterns.
+        return html.replace('data-route-chunks=""', () => `data-route-chunks="${value}"`);
+      },
+    },
+  };
+}
+
 /** The launch field's addresses (/terrain, /terrain/{id}) answer its own page, as the server does (http/web.ts). */
 const FIELD_PAGE = /^\/terrain(\/[^/?]+)?\/?(\?.*)?$/;
 function fieldPage(): Plugin {
@@ -54,6 +138,7 @@ function fieldPage(): Plugin {
 export default defineConfig({
   plugins: [
     apiOriginAttribute(),
+    routeChunks(),
     fieldPage(),
     react(),
     // A service worker at the site root; 'prompt' leaves the new version waiting until the user

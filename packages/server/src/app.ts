@@ -6,7 +6,7 @@ import { registerAuth } from './auth/plugin.js';
 import type { Config } from './config.js';
 import { loadTimeZone } from './core/clock.js';
 import type { AppContext } from './core/context.js';
-import { databaseHealth } from './db/availability.js';
+import { databaseHealth, HEALTH_DATABASE_DOWN } from './db/availability.js';
 import type { Database } from './db/database.js';
 // Fastify's view of the app (ctx on the instance, auth on the request): a program that reaches the server only
 // through this file (the bench, a test) must see it too.
@@ -93,13 +93,14 @@ export async function buildApp({
   if (logger) database.onConnectionLost = (error) => app.log.warn({ err: error }, 'connexion PostgreSQL perdue');
   // Answers 200 in maintenance too (load balancers must keep the instance), and says so: the web app's public pages
   // read it without a session. 503 while the database does not answer, so that a load balancer sends the traffic
-  // elsewhere; never the reason's details. No session read (anonymous): it must not need the database to answer.
+  // elsewhere, with the reason in a few French words (db/availability.ts); never the driver's error. No session
+  // read (anonymous): it must not need the database to answer.
   const health = databaseHealth(ctx.db);
   // ?deep=1 adds the mail queue's oldest waiting mail and the last backup's age, for an API key or an administrator
   // (services/deep-health.ts); the plain check stays anonymous and costs one read.
   app.get('/health', { config: { access: { access: 'public', isAnonymous: true } } }, async (request, reply) => {
     const state = await health.read();
-    if (!state) return reply.status(503).send({ status: 'unavailable', reason: 'database' });
+    if (!state) return reply.status(503).send(HEALTH_DATABASE_DOWN);
     if ((request.query as { deep?: unknown }).deep !== '1') return { status: 'ok', maintenance: state.maintenance };
     const access = await deepHealthAccess(ctx.db, request);
     if (access === 'unauthenticated') return reply.status(401).send({ message: AUTH_MESSAGES.unauthenticated });

@@ -26,7 +26,7 @@ import {
 // maintenance page, GET /health says so, and once it is back every request is answered again, with no restart.
 
 const UNAVAILABLE = { message: UNAVAILABLE_MESSAGE };
-const HEALTH_DOWN = { status: 'unavailable', reason: 'database' };
+const HEALTH_DOWN = { status: 'unavailable', reason: 'La base de données ne répond pas.' };
 const customer = (n: number) => ({ customer_type_id: 2, first_name: 'Claire', last_name: `Panne ${n}` });
 
 describe(`GET /health and a database that cannot answer on ${engine}`, () => {

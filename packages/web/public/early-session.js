@@ -5,7 +5,8 @@
 (() => {
   const path = window.location.pathname;
   if (/^\/(auth|widget|espace|maintenance)(\/|$)/.test(path)) return;
-  const setting = document.currentScript?.dataset.apiOrigin ?? '';
+  const script = document.currentScript;
+  const setting = script?.dataset.apiOrigin ?? '';
   const origin = !setting
     ? ''
     : setting === 'api-subdomain'
@@ -15,4 +16,22 @@
     credentials: 'include',
     headers: { Accept: 'application/json' },
   }).catch(() => null);
+  // The screen's own code too (the build writes each main screen's chunks into data-route-chunks): it leaves now,
+  // not once the entry has run. The app's own loading finds these links and does not ask twice.
+  try {
+    const { files, routes } = JSON.parse(script?.dataset.routeChunks || '{"files":[],"routes":[]}');
+    const route = routes.find(([pattern]) => new RegExp(pattern).test(path));
+    for (const at of route ? route[1] : []) {
+      const file = `/${files[at]}`;
+      const link = document.createElement('link');
+      const isStyle = file.endsWith('.css');
+      link.rel = isStyle ? 'preload' : 'modulepreload';
+      if (isStyle) link.as = 'style';
+      link.crossOrigin = '';
+      link.href = file;
+      document.head.appendChild(link);
+    }
+  } catch {
+    // Only a head start: the app loads what it needs in any case.
+  }
 })();

@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
+import { registerCache } from '../core/caches.js';
 import type { SessionUser } from '../core/context.js';
 import { changeStamp, KeptPerDatabase } from '../db/change-stamp.js';
 import type { DB } from '../db/schema.js';
@@ -65,6 +66,17 @@ const sessionQuery = precompiled(
  * deleted user all count from the very next request, as with a read every time. Expiry is checked on every call.
  */
 const keptSessions = new KeptPerDatabase<Awaited<ReturnType<typeof sessionQuery>>>(1_000);
+registerCache(
+  {
+    name: 'auth/sessions.ts (keptSessions)',
+    keeps: 'Session rows with their user, role and capabilities (SQLite)',
+    key: "The session's id (the hash of its token)",
+    invalidatedBy: 'Any write: the change stamp moves (db/change-stamp.ts); expiry is checked on every call',
+    bound: '1,000 sessions per database',
+    attachedTo: 'database',
+  },
+  (app) => keptSessions.forget(app.db),
+);
 
 export async function loadSession(db: Kysely<DB>, rawToken: string, now = Date.now()): Promise<LoadedSession | null> {
   // Precompiled (services/precompiled.ts): this runs before every API call; only the id changes.

@@ -74,6 +74,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const HEALTH_TIMEOUT_MS = 2000;
 
 /**
+ * GET /health's 503 when the database does not answer within HEALTH_TIMEOUT_MS: the reason in a few French words,
+ * for whoever reads the balancer's or the monitoring's log; never the driver's error nor a stack.
+ */
+export const HEALTH_DATABASE_DOWN = { status: 'unavailable', reason: 'La base de données ne répond pas.' } as const;
+
+/**
  * The health check's look at the database: one read of the maintenance flag (a real table, so it proves more
  * than `select 1`, for the same cost), given up after `timeoutMs`. Null when the database does not answer in time;
  * never throws. Checks share the read in flight until it ends, so a database that hangs holds one connection for

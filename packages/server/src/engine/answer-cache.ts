@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: keyed by any database the engine runs on
 import type { Kysely } from 'kysely';
+import { defineCache } from '../core/caches.js';
 import { versionsOf } from './count-cache.js';
 
 // A whole answer kept while the versions of every table it reads are unchanged: the count cache's rule
@@ -12,21 +13,41 @@ type Entry<T> = { versions: string; answer: Promise<T> };
 
 export type AnswerCache<T> = (db: Kysely<any>, key: string, compute: () => Promise<T>) => Promise<T>;
 
+/** What a service's answer cache says of itself (core/caches.ts), and the tables its answer reads. */
+export type AnswerCacheOf = {
+  /** The service's module and answer: `services/dashboard.ts (dashboard)`. */
+  name: string;
+  /** The answer kept. */
+  keeps: string;
+  /** What the service's key is made of (its parameters). */
+  key: string;
+  /** Every table the answer reads. */
+  tables: readonly string[];
+  /** Keys kept per database, the least recently used dropped first. */
+  maxEntries: number;
+};
+
 /**
  * A cache of answers reading `tables`, at most `maxEntries` keys per database (least recently used dropped).
  * Inside a transaction, or when a table has no version, the answer is computed every time.
  */
-export function answerCache<T>(tables: readonly string[], maxEntries: number): AnswerCache<T> {
-  const stores = new WeakMap<object, Map<string, Entry<T>>>();
+export function answerCache<T>({ name, keeps, key: keyText, tables, maxEntries }: AnswerCacheOf): AnswerCache<T> {
+  const stores = defineCache<object, Map<string, Entry<T>>>(
+    {
+      name,
+      keeps,
+      key: `${keyText}, per database`,
+      invalidatedBy: `A version of one of the tables it reads changes (${[...tables].sort().join(', ')}); never kept inside a transaction or for a table without a version`,
+      bound: `${maxEntries} answers per database, the least recently used dropped`,
+      attachedTo: 'database',
+    },
+    () => new Map(),
+  );
   const sorted = [...tables].sort();
   return async (db, key, compute) => {
     const versions = db.isTransaction ? null : await versionsOf(db, sorted);
     if (versions === null) return compute();
-    let store = stores.get(db);
-    if (!store) {
-      store = new Map();
-      stores.set(db, store);
-    }
+    const store = stores.of(db);
     const kept = store.get(key);
     store.delete(key);
     if (kept?.versions === versions) {
@@ -38,9 +59,8 @@ export function answerCache<T>(tables: readonly string[], maxEntries: number): A
     store.set(key, entry);
     if (store.size > maxEntries) store.delete(store.keys().next().value as string);
     // A failed computation is not kept: the next request tries again.
-    const own = store;
     answer.catch(() => {
-      if (own.get(key) === entry) own.delete(key);
+      if (store.get(key) === entry) store.delete(key);
     });
     return answer;
   };

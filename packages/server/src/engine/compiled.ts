@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: runs any query the engine builds
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { defineCache } from '../core/caches.js';
 
 // Kysely builds and compiles a query again on every call: for an embed over ten ids that is more time than the
 // database takes to answer it. The engine's deferred-join reads (a page's rows by id, each embed, each append)
@@ -16,12 +17,25 @@ type Shape = { compiled: CompiledQuery; slots: number[] } | null;
 
 export type ShapeOptions = { constantsInKey?: boolean };
 
-/**
- * Shapes per SQL dialect (the class of Kysely's adapter: SQLite and PostgreSQL compile differently), per owner
- * (a declaration object: a resource, a relation) and key; bounded per owner.
- */
-const shapes = new WeakMap<object, WeakMap<object, Map<string, Shape>>>();
 const MAX_SHAPES_PER_OWNER = 200;
+
+/**
+ * Shapes per database, per owner (a declaration object: a resource, a relation) and key; bounded per owner. Kept
+ * under the database's adapter, which its transactions share (SQLite and PostgreSQL compile differently).
+ */
+const shapes = defineCache<Kysely<any>, WeakMap<object, Map<string, Shape>>>(
+  {
+    name: 'engine/compiled.ts (runShaped)',
+    keeps:
+      "The compiled SQL of a read's shape (a page's ids, its rows by id, an embed, a count), with markers for its values",
+    key: 'Owner (the resource or relation declaration), shape key (read/shape.ts, rowsKey) and number of values',
+    invalidatedBy: 'Never (SQL text, not data); a shape binding any value that is not a marker is not kept',
+    bound: `${MAX_SHAPES_PER_OWNER} shapes per owner and database`,
+    attachedTo: 'database',
+  },
+  () => new WeakMap(),
+  { keyOf: (db) => db.getExecutor().adapter },
+);
 
 const marker = (index: number): string => `\u0000engine-value-${index}\u0000`;
 
@@ -42,7 +56,7 @@ function shapeOf(
 }
 
 /**
- * Runs `build(values)`, compiled once per (dialect, owner, key, number of values): `key` must name everything but the values that
+ * Runs `build(values)`, compiled once per (database, owner, key, number of values): `key` must name everything but the values that
  * changes the SQL text (the number of values in an IN list, the counts asked...).
  */
 export async function runShaped<R>(
@@ -57,12 +71,7 @@ export async function runShaped<R>(
   // Plugins transform a query when it is compiled: with any installed (a query counter in tests, a camel-case
   // mapper), every call is built and compiled through them as usual.
   if (executor.plugins.length) return (await db.executeQuery<R>(build(values))).rows;
-  const dialect = executor.adapter.constructor;
-  let byOwner = shapes.get(dialect);
-  if (!byOwner) {
-    byOwner = new WeakMap();
-    shapes.set(dialect, byOwner);
-  }
+  const byOwner = shapes.of(db);
   let byKey = byOwner.get(owner);
   if (!byKey) {
     byKey = new Map();

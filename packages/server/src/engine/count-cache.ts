@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: reads the version table of any database the engine runs on
 import { type Kysely, sql } from 'kysely';
+import { defineCache, registerCache } from '../core/caches.js';
 import { KeptPerDatabase } from '../db/change-stamp.js';
 import { runShaped } from './compiled.js';
 import type { Plan } from './plan.js';
@@ -25,9 +26,32 @@ type Entry = { versions: string; count: number };
 
 const MAX_ENTRIES = 2_000;
 /** Per database (a Kysely instance; tests and the bench open several side by side). */
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = defineCache<object, Map<string, Entry>>(
+  {
+    name: 'engine/count-cache.ts (totals)',
+    keeps:
+      "The exact total of a paged list (the count stage, read/count.ts), and the counts that choose SQLite's search plan",
+    key: 'Resource and normalized query (filters, search, has/hasnot), with the tables it reads',
+    invalidatedBy:
+      "A version of one of those tables changes; queries with a scope, a caller's condition or sums are never kept",
+    bound: `${MAX_ENTRIES} totals per database`,
+    attachedTo: 'database',
+  },
+  () => new Map(),
+);
 /** The tables that have a version row, per database, read once. */
-const trackedTablesOf = new WeakMap<object, Promise<Set<string>>>();
+const trackedTablesOf = defineCache<object, Promise<Set<string>> | undefined>(
+  {
+    name: 'engine/count-cache.ts (trackedTables)',
+    keeps: 'The names of the tables that have a version row (table_versions): those whose reads may be kept',
+    key: 'The database',
+    invalidatedBy:
+      'Never while the process runs (migrations add version rows before the server starts); a failed read is not kept',
+    bound: 'One set per database',
+    attachedTo: 'database',
+  },
+  () => undefined,
+);
 
 export type CountKey = { key: string; tables: string[] };
 
@@ -93,11 +117,11 @@ export function trackedTables(db: Kysely<any>): Promise<Set<string>> {
       .execute(db)
       .then((r) => new Set(r.rows.map((row) => row.name)))
       .catch(() => {
-        if (trackedTablesOf.get(db) === reading) trackedTablesOf.delete(db);
+        if (trackedTablesOf.get(db) === reading) trackedTablesOf.forget(db);
         return new Set<string>();
       });
     known = reading;
-    trackedTablesOf.set(db, known);
+    trackedTablesOf.replace(db, known);
   }
   return known;
 }
@@ -108,6 +132,17 @@ export function trackedTables(db: Kysely<any>): Promise<Set<string>> {
  * few tables' rows every time).
  */
 const allVersions = new KeptPerDatabase<Map<string, string>>(1);
+registerCache(
+  {
+    name: 'engine/count-cache.ts (tableVersions)',
+    keeps: 'Every table version, read in one statement (SQLite)',
+    key: 'The database',
+    invalidatedBy: 'Any write: the change stamp moves (db/change-stamp.ts)',
+    bound: 'One reading per database',
+    attachedTo: 'database',
+  },
+  (app) => allVersions.forget(app.db),
+);
 
 /** The version of each table, read in one statement; null when a table has no version row. */
 export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<Map<string, string> | null> {
@@ -200,12 +235,7 @@ export async function lookupCount(
   const tableVersionsRead = await read(db, key.tables);
   if (tableVersionsRead === null) return NO_CACHE;
   const versions = joined(tableVersionsRead);
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  const entries = cache;
+  const entries = caches.of(db);
   const keep = (count: number) => {
     if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
     entries.set(key.key, { versions, count });
@@ -232,10 +262,4 @@ export async function cachedCount(
   const total = await count();
   lookup.keep(total);
   return total;
-}
-
-/** Forgets what a database's version table holds (a test that creates tables after the first read). */
-export function forgetTrackedTables(db: object): void {
-  trackedTablesOf.delete(db);
-  allVersions.forget(db);
 }

@@ -1,5 +1,6 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: reads the terms tables of any database the engine runs on
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { defineCache } from '../core/caches.js';
 import { tableVersions, type VersionReader } from './count-cache.js';
 import { escapeLike, ftsPhrase, literalLimit } from './sql.js';
 import type { EngineContext } from './types.js';
@@ -34,7 +35,17 @@ type Entry = { version: string; parameter: TermsParameter };
 const MAX_ENTRIES = 1_000;
 /** Beyond these many matching terms (two letters common to half the names...), the sub-select stays. */
 const MAX_TERMS = 500;
-const caches = new WeakMap<object, Map<string, Entry>>();
+const caches = defineCache<object, Map<string, Entry>>(
+  {
+    name: 'engine/term-cache.ts',
+    keeps: "The terms a search text matches in one column's terms table, as the statement binds them",
+    key: 'The lookup: terms table, match kind, text',
+    invalidatedBy: 'The version of the table whose column they index changes',
+    bound: `${MAX_ENTRIES} lookups per database; more than ${MAX_TERMS} matching terms are not kept (the sub-select stays)`,
+    attachedTo: 'database',
+  },
+  () => new Map(),
+);
 
 export const lookupKey = (l: Omit<TermsLookup, 'table'>): string => `${l.terms}|${l.kind}|${l.text}`;
 
@@ -76,11 +87,7 @@ export async function resolveTerms(
   if (db.isTransaction || lookups.length === 0) return resolved;
   const versions = await read(db, [...new Set(lookups.map((l) => l.table))]);
   if (!versions) return resolved;
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
+  const cache = caches.of(db);
   for (const lookup of lookups) {
     const key = lookupKey(lookup);
     const version = versions.get(lookup.table);

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../auth/sessions.js';
+import { defineCache } from '../core/caches.js';
 import { today } from '../core/clock.js';
 import { changeStamp } from '../db/change-stamp.js';
 import { trackedTables } from '../engine/count-cache.js';
@@ -23,7 +24,8 @@ import { trackedTables } from '../engine/count-cache.js';
 // scope), the operator's day (the referent's next flights start today: resources/passengers.ts, core/clock.ts), the exact path and query,
 // the body of a read asked by POST. A read whose answer depends on the clock otherwise (the dashboard, kept per day by
 // services/dashboard.ts) is not for this.
-// Everything is dropped when the label moves; bounded in entries and bytes.
+// Everything is dropped when the label moves; bounded in entries and bytes. Declared with every other cache in
+// core/caches.ts.
 //
 // A request sent with `Cache-Control: no-cache` (the bench's `--uncached`) is computed afresh.
 
@@ -33,9 +35,22 @@ const MAX_BYTES = 32 * 1024 * 1024;
 const MAX_ANSWER_BYTES = 1024 * 1024;
 
 type Entry = { bytes: Promise<Buffer>; size: number };
-type Store = { label: string; entries: Map<string, Entry>; size: number };
+/** The answers kept under one label (null: none yet). */
+type Store = { label: string | null; entries: Map<string, Entry>; size: number };
 
-const stores = new WeakMap<object, Store>();
+const stores = defineCache<object, Store>(
+  {
+    name: 'http/kept-reads.ts',
+    keeps:
+      "The bytes of a generic read's answer (GET /api/{resource}, /api/{resource}/{id}) and of the planning's day and range (read by POST)",
+    key: "Who asks (user or API client, their fields and scope), the operator's day, the path and query, the POST body",
+    invalidatedBy:
+      'Any write: the label moves (SQLite: the change stamp; PostgreSQL: the sum of the table versions, read with the session); `Cache-Control: no-cache` computes afresh',
+    bound: '1,000 answers, 32 MB; an answer over 1 MB is not kept',
+    attachedTo: 'database',
+  },
+  () => ({ label: null, entries: new Map(), size: 0 }),
+);
 
 async function labelOf(request: FastifyRequest, table: string): Promise<string | null> {
   const { db, dialect } = request.server.ctx;
@@ -52,10 +67,10 @@ function principalOf(request: FastifyRequest): string | null {
 }
 
 function storeFor(db: object, label: string): Store {
-  let store = stores.get(db);
-  if (!store || store.label !== label) {
+  let store = stores.of(db);
+  if (store.label !== label) {
     store = { label, entries: new Map(), size: 0 };
-    stores.set(db, store);
+    stores.replace(db, store);
   }
   return store;
 }

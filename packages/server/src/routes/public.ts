@@ -1,7 +1,7 @@
 import { publicRegistrationRequestSchema, REGISTRATION_REQUEST_RECEIVED } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { reserveAttempt } from '../auth/throttle.js';
-import { createPublicPlanningCache } from '../services/public-planning.js';
+import { publicPlanningCache } from '../services/public-planning.js';
 import { fileRegistrationRequest } from '../services/registration-requests.js';
 import { bodyOf } from './params.js';
 
@@ -22,14 +22,13 @@ export const throttledMessage = (minutes: number) =>
 
 export async function registerPublicRoutes(app: FastifyInstance): Promise<void> {
   const { db, dialect } = app.ctx;
-  const cache = createPublicPlanningCache(db);
 
   app.get('/api/public/planning', { config: ANONYMOUS }, async (request, reply) => {
     // Open to any site (a partner's page may read it with fetch), without credentials: set before the query is
     // checked so a 400 reaches the calling page too.
     reply.header('access-control-allow-origin', '*');
     reply.removeHeader('access-control-allow-credentials');
-    const answer = await cache.get(request.query as Record<string, unknown>);
+    const answer = await publicPlanningCache(app.ctx).get(request.query as Record<string, unknown>);
     return reply
       .code(answer.status)
       .header('content-type', 'application/json; charset=utf-8')

@@ -249,7 +249,13 @@ const DASHBOARD_TABLES = [
   'requested_dates',
   'settings',
 ];
-const answers = answerCache<Dashboard>(DASHBOARD_TABLES, 4);
+const answers = answerCache<Dashboard>({
+  name: 'services/dashboard.ts (dashboard)',
+  keeps: "The landing page's whole answer",
+  key: 'The day it is computed for',
+  tables: DASHBOARD_TABLES,
+  maxEntries: 4,
+});
 
 /** The landing page's figures for `today` (the operator's day by default, core/clock.ts). */
 export function dashboard(db: Kysely<DB>, dialect: Dialect, today = operatorToday()): Promise<Dashboard> {

@@ -54,7 +54,13 @@ const RANGE_TABLES = [
   // The pending passengers leave out those who have flown (issue 27).
   'passengers',
 ];
-const answers = answerCache<PlanningRange>(RANGE_TABLES, 48);
+const answers = answerCache<PlanningRange>({
+  name: 'services/planning-range.ts (planningRange)',
+  keeps: "The planning calendar's flights and pending passengers over a range of days",
+  key: 'The first and last day',
+  tables: RANGE_TABLES,
+  maxEntries: 48,
+});
 
 export function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
   return answers(db, `${from}|${to}`, () => computePlanningRange(db, from, to));

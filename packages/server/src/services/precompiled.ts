@@ -1,4 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { defineCache } from '../core/caches.js';
 import type { DB } from '../db/schema.js';
 
 // Kysely rebuilds and recompiles a query on every call: for a wide select that is more time than SQLite takes
@@ -12,11 +13,24 @@ type Prepared = { compiled: CompiledQuery; slots: Slot[] };
 
 const marker = (index: number): string => `\u0000precompiled-argument-${index}\u0000`;
 
+/** Per database (its Kysely instance), each query's compiled form, by the function that builds it. */
+const prepared = defineCache<Kysely<DB>, Map<object, Prepared>>(
+  {
+    name: 'services/precompiled.ts (precompiled)',
+    keeps:
+      'The compiled SQL of a hot service query whose shape never depends on its arguments (the planning day, the session lookup, the passenger search)',
+    key: 'The query (the function that builds it), per Kysely instance',
+    invalidatedBy: 'Never (SQL text, not data)',
+    bound: 'One per query and database',
+    attachedTo: 'database',
+  },
+  () => new Map(),
+);
+
 export function precompiled<A extends unknown[], R>(
   build: (db: Kysely<DB>, ...args: A) => Compilable<R>,
   arity: A['length'],
 ): (db: Kysely<DB>, ...args: A) => Promise<R[]> {
-  const cache = new WeakMap<Kysely<DB>, Prepared>();
   const prepare = (db: Kysely<DB>): Prepared => {
     const markers = Array.from({ length: arity }, (_, i) => marker(i)) as A;
     const compiled = build(db, ...markers).compile();
@@ -31,13 +45,14 @@ export function precompiled<A extends unknown[], R>(
   return async (db, ...args) => {
     // Plugins transform a query when it is compiled: with any installed, build and compile through them each time.
     if (db.getExecutor().plugins.length) return (await db.executeQuery<R>(build(db, ...args))).rows;
-    let prepared = cache.get(db);
-    if (!prepared) {
-      prepared = prepare(db);
-      cache.set(db, prepared);
+    const queries = prepared.of(db);
+    let query = queries.get(build);
+    if (!query) {
+      query = prepare(db);
+      queries.set(build, query);
     }
-    const parameters = prepared.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
-    const result = await db.executeQuery<R>({ ...prepared.compiled, parameters });
+    const parameters = query.slots.map((s) => ('arg' in s ? args[s.arg] : s.value));
+    const result = await db.executeQuery<R>({ ...query.compiled, parameters });
     return result.rows;
   };
 }

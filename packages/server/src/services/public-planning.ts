@@ -7,7 +7,9 @@ import {
   SETTING_DEFAULTS,
 } from '@app/domain';
 import type { Kysely } from 'kysely';
+import { defineCache } from '../core/caches.js';
 import { today } from '../core/clock.js';
+import type { AppContext } from '../core/context.js';
 import { BadRequestError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { literalLimit } from '../engine/sql.js';
@@ -210,8 +212,23 @@ export function createPublicPlanningCache(db: Kysely<DB>, ttlMs = CACHE_TTL_MS) 
       inFlight.set(key, read);
       return read;
     },
-    clear: () => entries.clear(),
   };
 }
 
 export type PublicPlanningCache = ReturnType<typeof createPublicPlanningCache>;
+
+/** Each app's public planning cache: per app, as before the registry (two apps on one database keep their own). */
+const publicPlanningCaches = defineCache<Pick<AppContext, 'db'>, PublicPlanningCache>(
+  {
+    name: 'services/public-planning.ts (publicPlanningCache)',
+    keeps: "The bytes of the public planning's answer (anonymous visitors, crawlers)",
+    key: 'The validated query (three free parameters)',
+    invalidatedBy: `After CACHE_TTL_MS (${CACHE_TTL_MS / 1000} s): the only cache that may be late, by design — a flight made public shows within ${CACHE_TTL_MS / 1000} s`,
+    bound: `${CACHE_MAX_ENTRIES} answers per app`,
+    attachedTo: 'app',
+  },
+  (app) => createPublicPlanningCache(app.db),
+);
+
+/** The app's public planning cache (created at its first visitor). */
+export const publicPlanningCache = (app: Pick<AppContext, 'db'>): PublicPlanningCache => publicPlanningCaches.of(app);

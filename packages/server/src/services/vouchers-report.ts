@@ -190,7 +190,13 @@ function add(sums: Map<number | null, Sum>, key: number | null, count: number, c
 
 /** Every table the answer reads (the refunds, once recorded, are booking fields). */
 const REPORT_TABLES = ['booking_origins', 'bookings', 'business_providers', 'flights', 'passengers', 'registrations'];
-const answers = answerCache<VoucherReport>(REPORT_TABLES, 8);
+const answers = answerCache<VoucherReport>({
+  name: 'services/vouchers-report.ts (vouchersReport)',
+  keeps: 'The vouchers report at a date',
+  key: 'The date',
+  tables: REPORT_TABLES,
+  maxEntries: 8,
+});
 
 /** The report at `at` (YYYY-MM-DD, already validated). */
 export function vouchersReport(db: Kysely<DB>, dialect: Dialect, at: string): Promise<VoucherReport> {

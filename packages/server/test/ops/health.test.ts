@@ -78,7 +78,7 @@ describe(`GET /health?deep=1 on ${engine}`, () => {
       await own.destroy();
       const down = await app.inject({ method: 'GET', url: '/health?deep=1' });
       expect(down.statusCode).toBe(503);
-      expect(down.json()).toEqual({ status: 'unavailable', reason: 'database' });
+      expect(down.json()).toEqual({ status: 'unavailable', reason: 'La base de données ne répond pas.' });
     } finally {
       await app.close();
     }

@@ -14,6 +14,7 @@ import {
   prefetchLoader,
   redirectLoader,
 } from './guard-loaders';
+import { BootScreen } from './layout/BootScreen';
 import { RootLayout } from './layout/RootLayout';
 import { RouteErrorPage } from './layout/RouteErrorPage';
 
@@ -284,7 +285,8 @@ export const routes: RouteObject[] = [
     shouldRevalidate: alwaysRevalidate,
     Component: RootLayout,
     ErrorBoundary: RouteErrorPage,
-    HydrateFallback: () => null,
+    // The boot screen index.html painted stays until the first screen's code and session are in.
+    HydrateFallback: BootScreen,
     children: [
       authenticated,
       authArea,

@@ -2,7 +2,7 @@ import { Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { pathTo } from '../../lib/routes';
 
-/** The balloon mark, also the favicon (public/favicon.svg): keep both drawings the same. */
+/** The balloon mark, also the favicon (public/favicon.svg) and the boot screen of index.html: keep the drawings the same. */
 export function BalloonMark({ size = 32 }: { size?: number }) {
   return (
     <svg width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
