@@ -103,6 +103,11 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
     const c = new pg.Client({ connectionString: url });
     await c.connect();
     await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    // The test databases the workers kept for reuse (test/helpers.ts), named after this template.
+    const { rows } = await c.query<{ name: string }>('SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE $1', [
+      `${schema.replace(/^tmpl_/, 't_')}\\_%`,
+    ]);
+    for (const row of rows) await c.query(`DROP SCHEMA IF EXISTS ${row.name} CASCADE`);
     await c.end();
   };
   try {

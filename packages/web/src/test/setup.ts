@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -29,4 +30,9 @@ window.ResizeObserver = ResizeObserver;
 // Debounced requests and 500 ms dialog animations: findBy/waitFor get 3 s so a busy machine does not fail them.
 configure({ asyncUtilTimeout: 3000 });
 
-afterEach(() => cleanup());
+// The notifications' store is the module's, and a worker's files share their modules (isolate: false): a notice one
+// test left must not show in the next test's page.
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+});
