@@ -93,11 +93,14 @@ export function guestLoader() {
  * the page reads the same query and shows its own loading state and failure notice.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, whatever its data type
-export function prefetchLoader(query: FetchQueryOptions<any, any, any, any>) {
-  return async () => {
+type AnyQuery = FetchQueryOptions<any, any, any, any>;
+export function prefetchLoader(query: AnyQuery | ((args: LoaderFunctionArgs) => AnyQuery | null)) {
+  return async (args: LoaderFunctionArgs) => {
+    // A page of a record reads it only with a valid id (the authenticated area's loader answers 404 otherwise).
+    const options = typeof query === 'function' ? (hasValidRouteParams(args.params) ? query(args) : null) : query;
     const session = await ensureSession();
-    if (session.status === 'authenticated' && !session.isMaintenance) {
-      appQueryClient.prefetchQuery(query).catch(() => {});
+    if (options && session.status === 'authenticated' && !session.isMaintenance) {
+      appQueryClient.prefetchQuery(options).catch(() => {});
     }
     return null;
   };

@@ -1,7 +1,10 @@
 import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
+import { prefetchOptions } from '../api/reads';
+import { bookingPageRead } from '../features/bookings/booking-page-query';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
+import { flightPageRead } from '../features/flights/flight-page-query';
 import type { RouteHandle } from '../lib/route-handle';
 import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import NotFoundPage from '../pages/NotFoundPage';
@@ -192,6 +195,8 @@ const authenticated: RouteObject = {
     ...bookingLists,
     {
       ...named('single-booking', 'Réservation'),
+      // The booking's read leaves with the page's code (its summary, passengers and tickets all show it).
+      loader: prefetchLoader(({ params }) => prefetchOptions(bookingPageRead(Number(params.bookingId)))),
       ...page(() => import('../features/bookings/BookingPage')),
       children: [
         indexRedirect('single-booking-summary'),
@@ -207,6 +212,8 @@ const authenticated: RouteObject = {
     { ...named('flights', 'Vols'), ...page(() => import('../features/flights/FlightsPage')) },
     {
       ...named('single-flight', 'Vol'),
+      // The flight's read leaves with the page's code (its summary and operating plan both show it).
+      loader: prefetchLoader(({ params }) => prefetchOptions(flightPageRead(Number(params.flightId)))),
       ...page(() => import('../features/flights/FlightPage')),
       children: [
         indexRedirect('single-flight-summary'),

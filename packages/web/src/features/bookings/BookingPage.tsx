@@ -1,14 +1,14 @@
-import { BOOKING_PAGE_QUERY, bookingStatusById, MESSAGES } from '@app/domain';
+import { bookingStatusById, MESSAGES } from '@app/domain';
 import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiQuery, useFailureNotice } from '../../api/hooks';
-import { resource } from '../../api/reads';
 import { BookingStatusTag, SubNavigation } from '../../components';
 import { usePageTitle } from '../../lib/page-title';
 import { pathTo } from '../../lib/routes';
 import { type Booking, isBookingEditable } from './booking-model';
+import { bookingPageRead } from './booking-page-query';
 import { ShopSyncNotifications } from './ShopImport';
 
 // single-booking: the booking's number as title, its status tag, and its three children (summary,
@@ -22,7 +22,7 @@ export const useBooking = (): BookingContext => useOutletContext<BookingContext>
 export default function BookingPage() {
   const bookingId = Number(useParams().bookingId);
   // A missing booking is said on the page, not as a failure.
-  const result = useApiQuery(resource('bookings').one<Booking>(bookingId, BOOKING_PAGE_QUERY), { failure: null });
+  const result = useApiQuery(bookingPageRead(bookingId), { failure: null });
   const booking = result.data;
   usePageTitle(booking ? `Réservation ${booking.number}` : null);
   const isMissing = result.error instanceof ApiError && result.error.status === 404;

@@ -4,12 +4,12 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiQuery, useFailureNotice } from '../../api/hooks';
-import { resource } from '../../api/reads';
 import { FlightStatusTag, SubNavigation } from '../../components';
 import { formatLongDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { pathTo } from '../../lib/routes';
-import { FLIGHT_DETAIL_QUERY, type Flight, isFlightEditable } from './flight-model';
+import { type Flight, isFlightEditable } from './flight-model';
+import { flightPageRead } from './flight-page-query';
 
 // single-flight: the flight's date and time as title, its status tag, and its children (summary,
 // operating-plan), which read the flight loaded here through the outlet context.
@@ -20,7 +20,7 @@ export const useFlight = (): FlightContext => useOutletContext<FlightContext>();
 export default function FlightPage() {
   const flightId = Number(useParams().flightId);
   // A missing flight is said on the page, not as a failure.
-  const result = useApiQuery(resource('flights').one<Flight>(flightId, FLIGHT_DETAIL_QUERY), { failure: null });
+  const result = useApiQuery(flightPageRead(flightId), { failure: null });
   const flight = result.data;
   usePageTitle(
     flight ? `Vol du ${formatLongDate(flight.scheduled_date)} à ${flight.scheduled_time.slice(0, 5)}` : null,
