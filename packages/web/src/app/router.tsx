@@ -2,7 +2,9 @@ import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import { prefetchOptions } from '../api/reads';
+import { firstPageRead } from '../components/DataList/data-list-read';
 import { bookingPageRead } from '../features/bookings/booking-page-query';
+import { bookingsList } from '../features/bookings/bookings-list-query';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
 import { flightPageRead } from '../features/flights/flight-page-query';
 import type { RouteHandle } from '../lib/route-handle';
@@ -53,6 +55,10 @@ const bookingLists: RouteObject[] = Object.values(BOOKING_STATUSES).map((status)
     title: `Réservations ${status.labelPlural.toLowerCase()}`,
     bookingStatus: status.slug,
   } satisfies RouteHandle,
+  // The list's first page leaves with the page's code.
+  loader: prefetchLoader(({ request }) =>
+    prefetchOptions(firstPageRead(bookingsList(status.slug), new URL(request.url).searchParams.get('filters'))),
+  ),
   ...page(() => import('../features/bookings/BookingsPage')),
 }));
 

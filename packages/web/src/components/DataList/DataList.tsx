@@ -5,10 +5,10 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { csvExportUrl } from '../../api/client';
 import { useSearchText } from '../../lib/debounce';
-import { filtersFromUrl } from '../../lib/list-state';
 import { useIsLargeScreen } from '../../lib/media';
 import { csvColumnsOf, type DataColumn, DataTable, type DataTableProps } from '../DataTable/DataTable';
 import { DataListPagination } from './DataListPagination';
+import { linkedBaseQuery } from './data-list-read';
 import { FilterField } from './FilterField';
 import { type UseDataListOptions, useDataList } from './use-data-list';
 
@@ -51,10 +51,7 @@ export function DataList<T>({
   const [searchParams, setSearchParams] = useSearchParams();
   const linkFiltersText = searchParams.get('filters');
   const linkLabel = searchParams.get('filter_label');
-  const linkedQuery = useMemo(() => {
-    const linked = filtersFromUrl(linkFiltersText);
-    return linked.length > 0 ? { ...baseQuery, filters: [...(baseQuery?.filters ?? []), ...linked] } : baseQuery;
-  }, [baseQuery, linkFiltersText]);
+  const linkedQuery = useMemo(() => linkedBaseQuery(baseQuery, linkFiltersText), [baseQuery, linkFiltersText]);
   const list = useDataList<T>({
     endpoint,
     filters,

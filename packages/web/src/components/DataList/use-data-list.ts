@@ -9,9 +9,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { api } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
-import { pathRead } from '../../api/reads';
 import {
   type BaseQuery,
   countActiveFilters,
@@ -20,15 +18,7 @@ import {
   toListQuery,
   useListState,
 } from '../../lib/list-state';
-
-/**
- * A page of a data list, keyed on its endpoint like every read of that entity (api/entities.ts): invalidating the
- * entity after a save (useInvalidate) re-reads the list and anything else read from it.
- */
-const dataListRead = <T>(endpoint: string, queryText: string) =>
-  pathRead(endpoint, ['data-list', queryText], (signal) =>
-    api.page<T>(endpoint, JSON.parse(queryText) as ListQuery & { page: number }, signal),
-  );
+import { dataListRead } from './data-list-read';
 
 export type UseDataListOptions = {
   endpoint: string;

@@ -1,22 +1,21 @@
 import {
   BOOKING_ORIGINS_PATH,
   BOOKING_STATUSES,
-  BOOKINGS_PATH,
   BUSINESS_PROVIDERS_PATH,
   LOCATIONS_PATH,
-  type OrderItem,
   PAYMENT_METHODS_PATH,
   PRESTATIONS_PATH,
 } from '@app/domain';
 import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../components';
 import { formatAmount, formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
 import { pathTo } from '../../lib/routes';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { type Booking, customerName } from './booking-model';
+import { bookingsList } from './bookings-list-query';
 import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
@@ -24,8 +23,6 @@ import { useBookingListStatus } from './useBookingListStatus';
 
 // bookings/{status}: one list per booking status, with the columns, filters and search a seller needs
 // (3 characters, 200 ms, '#' looks a booking number up).
-
-const DEFAULT_ORDER: OrderItem[] = [{ field: 'booked_at', direction: 'DESC' }];
 
 /** 'Reports météo' filter: at least this many postponements. */
 const WEATHER_POSTPONEMENT_OPTIONS = [1, 2, 3, 4, 5, 7].map((n) => ({
@@ -281,6 +278,8 @@ export default function BookingsPage() {
   const slug = useBookingListStatus() ?? BOOKING_STATUSES.pending.slug;
   const status = Object.values(BOOKING_STATUSES).find((s) => s.slug === slug) ?? BOOKING_STATUSES.pending;
   const [newBooking, setNewBooking] = useState({ opened: false, key: 0 });
+  // The same object while the status stays: the list's query is kept by identity.
+  const list = useMemo(() => bookingsList(status.slug), [status.slug]);
 
   return (
     <>
@@ -288,13 +287,7 @@ export default function BookingsPage() {
         // One list state per status: filters and pages of 'En attente' do not leak into 'Terminées'.
         key={status.slug}
         label={`Réservations ${status.labelPlural.toLowerCase()}`}
-        endpoint={BOOKINGS_PATH}
-        storageKey={`bookings-${status.slug}`}
-        defaultOrder={DEFAULT_ORDER}
-        baseQuery={{
-          filters: [{ field: 'booking_status.slug', op: '=', value: status.slug }],
-          embed: ['referent_passenger', 'customer', 'location', 'prestation', 'requested_dates'],
-        }}
+        {...list}
         filters={FILTERS}
         columns={COLUMNS}
         isSearchable
