@@ -65,6 +65,9 @@ export function DataList<T>({
   const [searchInput, setSearchInput] = useState('');
   const search = useSearchText(searchInput);
   const [areFiltersOpen, setFiltersOpen] = useState(false);
+  // The filter fields (a select each, with its dropdown) are drawn on the first opening, then kept so that they fold
+  // away with their animation: a phone opening a list does not build fields it may never show.
+  const [haveFiltersOpened, setFiltersOpened] = useState(false);
 
   useEffect(() => {
     dispatch({ type: 'setSearch', search });
@@ -116,7 +119,10 @@ export function DataList<T>({
                   ) : null
                 }
                 aria-expanded={areFiltersOpen}
-                onClick={() => setFiltersOpen((open) => !open)}
+                onClick={() => {
+                  setFiltersOpened(true);
+                  setFiltersOpen((open) => !open);
+                }}
               >
                 Filtres
               </Button>
@@ -168,7 +174,7 @@ export function DataList<T>({
           </Group>
         </Alert>
       )}
-      {filters.length > 0 && (
+      {filters.length > 0 && haveFiltersOpened && (
         <Collapse expanded={areFiltersOpen}>
           <Stack gap="sm">
             <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
