@@ -36,15 +36,14 @@ export default defineConfig({
   globalSetup: './global-setup.ts',
   // One server for the whole run. Two browsers at a time; the tests that change the server for everyone
   // (a new service worker, maintenance mode) run alone at the end, in projects of their own.
-  // npm test runs three (E2E_WORKERS), the suites beside them at a lower priority.
   workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: false,
   retries: 0,
   // Machines of this project's kind differ threefold in speed. On a slow one, two browsers loading the app's chunks
   // (about 400 ms each while the service worker precached them) kept a sign-in on the login page for over 7 s: the
   // waits are long enough for that, the assertions unchanged.
-  // npm test runs the other suites beside these (at a lower priority): 90 s, not 45, for a journey without its own
-  // bound, so that a burst of the machine's load does not fail a journey that would have passed; waits stay waits.
+  // 90 s, not 45, for a journey without its own bound: .ci/run's Node 24 suite runs beside these, and a burst of the
+  // machine's load must not fail a journey that would have passed; waits stay waits.
   timeout: 90_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['./summary-reporter.ts']],

@@ -10,10 +10,9 @@ const out = path.resolve('.test-results');
 fs.rmSync(out, { recursive: true, force: true });
 fs.mkdirSync(out, { recursive: true });
 
-// What CI runs after the first step, at once: the browser tests at normal priority (they wait on pages, and a slow
-// answer could outlast their waits), the cluster, the compiler and the unit and server suites at a lower one
-// (`nice`; the cluster asserts what was written, never how fast), filling what the browsers leave of the two cores. One after the other, the cores stood half idle
-// through the browser tests (a third of the run), and the run took twice the 15 minutes CI allows.
+// The checks and both engines' server suites run at once: the compiler and the linter at a lower priority (`nice`:
+// no wait of theirs is bounded), the unit and server suites, whose tests have time bounds, at normal priority. The
+// cluster and the browser tests then run alone, as they wait on servers and pages whose answers their bounds time.
 const steps = [
   {
     // First and alone, as `npm start` is run: it measures the start time of an unchanged checkout (in CI, before
@@ -22,43 +21,37 @@ const steps = [
     cmd: `npx vitest run --project scripts --reporter=default --reporter=json --outputFile.json=${out}/scripts.json`,
     report: 'scripts.json',
   },
-  // What `npm start` would build: the 'commands' step built the same checkout a moment ago, so an unchanged web app is
-  // not bundled twice (scripts/build.mjs compares the hash of its inputs). The browser tests and the cluster run it.
-  { name: 'build', cmd: 'node scripts/build.mjs --if-changed' },
+  { together: 'checks', nice: true, name: 'lint', cmd: 'npx biome check .' },
+  { together: 'checks', nice: true, name: 'typecheck', cmd: 'npm run typecheck --silent' },
   {
-    together: 'all',
-    name: 'e2e',
-    cmd: 'npx playwright test --reporter=list,json',
-    cwd: 'e2e',
-    // Three browsers at a time: they wait on pages more than they compute, and the suites beside them yield to them.
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json`, E2E_WORKERS: '3' },
-    report: 'e2e.json',
-  },
-  // Two built servers behind nginx on PostgreSQL, one killed and restarted under load (docs/operations.md).
-  {
-    together: 'all',
-    nice: true,
-    name: 'cluster',
-    cmd: 'node ops/cluster/run.mjs',
-    env: { CLUSTER_REPORT: `${out}/cluster.json` },
-    report: 'cluster.json',
-  },
-  { together: 'all', nice: true, name: 'lint', cmd: 'npx biome check .' },
-  { together: 'all', nice: true, name: 'typecheck', cmd: 'npm run typecheck --silent' },
-  {
-    together: 'all',
-    nice: true,
+    together: 'checks',
     name: 'unit',
     cmd: `npx vitest run --project domain --project web --reporter=default --reporter=json --outputFile.json=${out}/unit.json`,
     report: 'unit.json',
   },
   {
     // Both engines in one pool (vitest.config.ts): each test's name says its engine ('… on sqlite', '… on postgres').
-    together: 'all',
-    nice: true,
+    together: 'checks',
     name: 'server (SQLite, PostgreSQL)',
     cmd: `npx vitest run --project server --project server-postgres --reporter=default --reporter=json --outputFile.json=${out}/server.json`,
     report: 'server.json',
+  },
+  // What `npm start` would build: the 'commands' step built the same checkout a moment ago, so an unchanged web app is
+  // not bundled twice (scripts/build.mjs compares the hash of its inputs).
+  { name: 'build', cmd: 'node scripts/build.mjs --if-changed' },
+  // Two built servers behind nginx on PostgreSQL, one killed and restarted under load (docs/operations.md).
+  {
+    name: 'cluster',
+    cmd: 'node ops/cluster/run.mjs',
+    env: { CLUSTER_REPORT: `${out}/cluster.json` },
+    report: 'cluster.json',
+  },
+  {
+    name: 'e2e',
+    cmd: 'npx playwright test --reporter=list,json',
+    cwd: 'e2e',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${out}/e2e.json` },
+    report: 'e2e.json',
   },
 ];
 
