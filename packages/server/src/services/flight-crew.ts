@@ -1,4 +1,4 @@
-import { type CrewCheck, crewCheck, schemaFields } from '@app/domain';
+import { crewCheck, type FlightCrew, schemaFields } from '@app/domain';
 import type { Kysely } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -10,11 +10,6 @@ import { assertFlightNotSealed } from './flight-records.js';
 
 const { payload, idList } = schemaFields;
 export const crewOnBoardSchema = payload({ on_board: idList() });
-
-export type FlightCrew = {
-  teammates: { id: number; full_name: string; on_board: 0 | 1 }[];
-  crew: CrewCheck;
-};
 
 export async function flightCrew(db: Kysely<DB>, flightId: number): Promise<FlightCrew> {
   const flight = await db.selectFrom('flights').select('id').where('id', '=', flightId).executeTakeFirst();

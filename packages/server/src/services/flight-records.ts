@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { FLIGHT_STATUSES, RECORD_REQUIRED_FIELDS } from '@app/domain';
+import { FLIGHT_STATUSES, type FlightRecordSummary, RECORD_REQUIRED_FIELDS } from '@app/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { Auth } from '../core/context.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
@@ -65,18 +65,6 @@ export class RecordIncompleteError extends ConflictError {
     super(message);
   }
 }
-
-export type FlightRecordSummary = {
-  id: number;
-  flight_id: number;
-  version: number;
-  previous_record_id: number | null;
-  reason: string | null;
-  sha256: string;
-  created_at: string;
-  user_id: number | null;
-  user_name: string | null;
-};
 
 export const RECORD_MESSAGES = {
   notRealized: 'Le dossier ne peut être clôturé que pour un vol réalisé.',

@@ -1,4 +1,10 @@
-import { OPEN_BOOKING_STATUS_IDS, SEARCH_MIN_LENGTH } from '@app/domain';
+import {
+  OPEN_BOOKING_STATUS_IDS,
+  type PassengerSearchResult,
+  SEARCH_MIN_LENGTH,
+  type SearchBooking,
+  type SearchPassenger,
+} from '@app/domain';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import { type Dialect, fold } from '../db/database.js';
@@ -25,24 +31,6 @@ export const SEARCH_MAX_BOOKINGS = 20;
 // the answer was 30 kB, a third of it built for nothing).
 const PASSENGER_COLUMNS = ['id', 'ticket_number', 'is_referent', 'weight'] as const;
 const BOOKING_COLUMNS = ['id', 'number', 'number_alt', 'passengers_number'] as const;
-
-export type SearchPassenger = {
-  id: number;
-  ticket_number: string | null;
-  is_referent: number;
-  weight: number | null;
-  full_name: string;
-};
-export type SearchBooking = {
-  id: number;
-  number: string;
-  number_alt: string | null;
-  passengers_number: number;
-  booking_status: { id: number; slug: string; label: string };
-  referent_passenger: SearchPassenger | null;
-  passengers: (SearchPassenger & { is_registered: boolean })[];
-};
-export type PassengerSearchResult = SearchBooking & { linked_bookings: SearchBooking[] };
 
 const contains = (text: string): string => `%${escapeLike(text)}%`;
 
