@@ -40,9 +40,12 @@ describe(`kept reads on ${engine}`, () => {
       again = await browser.request('GET', url);
     });
     expect(again?.body).toBe(first.body);
-    // SQLite: not even the session (db/change-stamp.ts); PostgreSQL: the session's statement only.
-    expect(statements.filter((text) => !/from "sessions"/.test(text))).toEqual([]);
-    expect(statements.length).toBe(engine === 'sqlite' ? 0 : 1);
+    // SQLite: not even the session (db/change-stamp.ts); PostgreSQL: the session's statement only. Besides, the
+    // maintenance flag is read again when its one-second cache has run out, which a loaded machine can take between
+    // the two requests: it is not the data.
+    const read = statements.filter((text) => !/from "system_state"/.test(text));
+    expect(read.filter((text) => !/from "sessions"/.test(text))).toEqual([]);
+    expect(read.length).toBe(engine === 'sqlite' ? 0 : 1);
 
     const updated = await browser.request('PUT', `/api/flights/${flightId}`, { scheduled_time: '18:30:00' });
     expect(updated.statusCode).toBe(200);
