@@ -1,6 +1,6 @@
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
-import { BalloonMark } from '../../components';
+import { BalloonMark } from '../../components/Logo/Logo';
 import { usePageHeading } from '../../lib/route-handle';
 import classes from './AuthLayout.module.css';
 
