@@ -94,11 +94,15 @@ export function guestLoader() {
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, whatever its data type
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
-export function prefetchLoader(query: AnyQuery | ((args: LoaderFunctionArgs) => AnyQuery | null)) {
+export function prefetchLoader(
+  query: AnyQuery | ((args: LoaderFunctionArgs) => AnyQuery | null | Promise<AnyQuery | null>),
+) {
   return async (args: LoaderFunctionArgs) => {
     // A page of a record reads it only with a valid id (the authenticated area's loader answers 404 otherwise).
-    const options = typeof query === 'function' ? (hasValidRouteParams(args.params) ? query(args) : null) : query;
-    const session = await ensureSession();
+    const [options, session] = await Promise.all([
+      typeof query === 'function' ? (hasValidRouteParams(args.params) ? query(args) : null) : query,
+      ensureSession(),
+    ]);
     if (options && session.status === 'authenticated' && !session.isMaintenance) {
       appQueryClient.prefetchQuery(options).catch(() => {});
     }

@@ -1,12 +1,7 @@
 import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { prefetchOptions } from '../api/reads';
-import { firstPageRead } from '../components/DataList/data-list-read';
-import { bookingPageRead } from '../features/bookings/booking-page-query';
-import { bookingsList } from '../features/bookings/bookings-list-query';
 import { dashboardQuery } from '../features/dashboard/dashboard-query';
-import { flightPageRead } from '../features/flights/flight-page-query';
 import type { RouteHandle } from '../lib/route-handle';
 import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import NotFoundPage from '../pages/NotFoundPage';
@@ -21,6 +16,9 @@ import {
 } from './guard-loaders';
 import { BootScreen } from './layout/BootScreen';
 import { RootLayout } from './layout/RootLayout';
+
+const routeReads = () => import('./route-reads');
+
 import { RouteErrorPage } from './layout/RouteErrorPage';
 
 // Every route of the app, each page loaded on demand (code-split). Paths come from the name table in ./routes.ts.
@@ -57,7 +55,7 @@ const bookingLists: RouteObject[] = Object.values(BOOKING_STATUSES).map((status)
   } satisfies RouteHandle,
   // The list's first page leaves with the page's code.
   loader: prefetchLoader(({ request }) =>
-    prefetchOptions(firstPageRead(bookingsList(status.slug), new URL(request.url).searchParams.get('filters'))),
+    routeReads().then((r) => r.bookingsListRead(status.slug, new URL(request.url).searchParams.get('filters'))),
   ),
   ...page(() => import('../features/bookings/BookingsPage')),
 }));
@@ -202,7 +200,7 @@ const authenticated: RouteObject = {
     {
       ...named('single-booking', 'Réservation'),
       // The booking's read leaves with the page's code (its summary, passengers and tickets all show it).
-      loader: prefetchLoader(({ params }) => prefetchOptions(bookingPageRead(Number(params.bookingId)))),
+      loader: prefetchLoader(({ params }) => routeReads().then((r) => r.bookingRead(Number(params.bookingId)))),
       ...page(() => import('../features/bookings/BookingPage')),
       children: [
         indexRedirect('single-booking-summary'),
@@ -219,7 +217,7 @@ const authenticated: RouteObject = {
     {
       ...named('single-flight', 'Vol'),
       // The flight's read leaves with the page's code (its summary and operating plan both show it).
-      loader: prefetchLoader(({ params }) => prefetchOptions(flightPageRead(Number(params.flightId)))),
+      loader: prefetchLoader(({ params }) => routeReads().then((r) => r.flightRead(Number(params.flightId)))),
       ...page(() => import('../features/flights/FlightPage')),
       children: [
         indexRedirect('single-flight-summary'),
