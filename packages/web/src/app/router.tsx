@@ -1,7 +1,6 @@
 import { BOOKING_STATUSES } from '@app/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
-import { dashboardQuery } from '../features/dashboard/dashboard-query';
 import type { RouteHandle } from '../lib/route-handle';
 import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import NotFoundPage from '../pages/NotFoundPage';
@@ -187,7 +186,7 @@ const authenticated: RouteObject = {
     { ...named('home'), loader: redirectLoader('dashboard'), ...redirectOnly },
     {
       ...named('dashboard', 'Tableau de bord'),
-      loader: prefetchLoader(dashboardQuery),
+      loader: prefetchLoader(() => routeReads().then((r) => r.dashboardQuery)),
       ...page(() => import('../features/dashboard/DashboardPage')),
     },
     // No list of all bookings in the spec: /bookings shows the pending ones, the first status.
