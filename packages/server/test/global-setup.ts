@@ -95,10 +95,14 @@ async function sqliteTemplate(): Promise<string> {
  */
 async function provideTemplate(project: TestProject): Promise<() => Promise<void>> {
   const schema = `tmpl_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  // Held for the whole run: a run that finds a template whose lock nobody holds knows it was left by a run that was
+  // killed before its teardown, and drops it with its test databases. Left to pile up on a machine that kept its
+  // PostgreSQL between sessions, thousands of them slowed every catalog read of the runs that came after.
+  const owner = new pg.Client({ connectionString: url });
+  await owner.connect();
+  await owner.query('SELECT pg_advisory_lock(hashtext($1))', [schema]);
+  await dropAbandoned(owner);
+  await owner.query(`CREATE SCHEMA ${schema}`);
   const drop = async () => {
     const c = new pg.Client({ connectionString: url });
     await c.connect();
@@ -109,6 +113,7 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
     ]);
     for (const row of rows) await c.query(`DROP SCHEMA IF EXISTS ${row.name} CASCADE`);
     await c.end();
+    await owner.end();
   };
   try {
     const database = createDatabase(`${url}${url.includes('?') ? '&' : '?'}schema=${schema}`, { poolSize: 1 });
@@ -143,4 +148,25 @@ async function provideTemplate(project: TestProject): Promise<() => Promise<void
     console.warn(`Bases de test migrées une à une (pas de modèle pg_dump) : ${String(error)}`);
   }
   return drop;
+}
+
+/** Drops the templates (and their test databases) of runs that ended without their teardown: no session holds their lock. */
+async function dropAbandoned(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname ~ '^(tmpl_[0-9a-f]{12}|t_[0-9a-f]{12}_[0-9a-f]{12})$' ORDER BY nspname",
+  );
+  const templates = rows.filter((row) => row.name.startsWith('tmpl_')).map((row) => row.name.slice(5, 17));
+  const live = new Set<string>();
+  for (const hex of templates) {
+    const { rows: got } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS free', [
+      `tmpl_${hex}`,
+    ]);
+    if (got[0]?.free) await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`tmpl_${hex}`]);
+    else live.add(hex);
+  }
+  // Test databases are named t_<their template's hex>_<random>: those of no live template are abandoned too.
+  for (const { name } of rows) {
+    const hex = name.startsWith('tmpl_') ? name.slice(5, 17) : name.slice(2, 14);
+    if (!live.has(hex)) await client.query(`DROP SCHEMA IF EXISTS ${name} CASCADE`);
+  }
 }
