@@ -14,6 +14,7 @@ import {
   payload,
   requiredText,
 } from '../schemas/common.js';
+import type { PassengerSummary } from './passengers.js';
 
 // The bookings' contract.
 
@@ -63,6 +64,13 @@ export const bookingNextTicketNumberPath = (bookingId: number): string =>
 export type NextTicketNumber = { ticket_number: string };
 /** GET: the bookings linked to this one, each with its booking_link_id and passengers_count. */
 export const bookingLinkedPath = (id: number): string => `${bookingPath(id)}/linked`;
+/** One answer of bookingLinkedPath (a booking of the same group), by number. */
+export type LinkedBooking = BookingSummary & {
+  /** The booking_links row, so that the link itself can be removed. */
+  booking_link_id: number;
+  referent_passenger: PassengerSummary | null;
+  passengers_count: number;
+};
 /** POST {months, reason, send_mail}: extends the voucher's validity. */
 export const bookingExtendValidityPath = (id: number): string => `${bookingPath(id)}/extend-validity`;
 /** POST {refunded_on, amount}: records the refund. */

@@ -6,24 +6,45 @@ import { id, optionalEmail, optionalText, payload, REQUIRED } from '../schemas/c
 
 export const CUSTOMERS_PATH = '/api/customers';
 
-// What it accepts: the payloads of its writes, checked by the server and by the web's forms.
+// Each field staff keep on a customer, once: what a write accepts for it and its French name (forms, the booking
+// page, exports). The answer type below, the server's table and resource, and the web's customer dialog, booking-page
+// section and bookings export are typed against this list: a field added here is a compile error in each of them
+// until it is placed there.
+export const CUSTOMER_FIELDS = {
+  customer_type_id: { label: 'Type de client', schema: id() },
+  company_name: { label: 'Raison sociale', schema: optionalText() },
+  last_name: { label: 'Nom', schema: optionalText() },
+  first_name: { label: 'Prénom', schema: optionalText() },
+  email: { label: 'Email', schema: optionalEmail() },
+  phone: { label: 'Téléphone', schema: optionalText(50) },
+  siret_number: { label: 'N° SIRET', schema: optionalText(50) },
+  vat_number: { label: 'N° TVA', schema: optionalText(50) },
+  address: { label: 'Adresse', schema: optionalText(500) },
+  additional_address: { label: "Complément d'adresse", schema: optionalText(500) },
+  zip_code: { label: 'Code postal', schema: optionalText(20) },
+  town: { label: 'Ville', schema: optionalText() },
+  country: { label: 'Pays', schema: optionalText() },
+} as const;
 
+export type CustomerField = keyof typeof CUSTOMER_FIELDS;
+/** The fields kept as text (all but the type). */
+export type CustomerTextField = Exclude<CustomerField, 'customer_type_id'>;
+
+/** A customer as the API answers it (`GET /api/customers`, its embeds and counts when asked). */
+export type Customer = { id: number; customer_type_id: number } & { [K in CustomerTextField]: string | null } & {
+  /** The name staff know the customer by (customerDisplayName below, in SQL). */
+  full_name?: string | null;
+  created_at?: string;
+  updated_at?: string;
+  customer_type?: { id: number; label: string } | null;
+  bookings_count?: number;
+};
+
+// What it accepts: the payloads of its writes, checked by the server and by the web's forms.
 // Customer: company name required unless the type is individual; last name when individual.
 // Switching to individual clears company name, SIRET and VAT (the server applies it on every write).
-const shape = {
-  customer_type_id: id(),
-  first_name: optionalText(),
-  last_name: optionalText(),
-  company_name: optionalText(),
-  email: optionalEmail(),
-  phone: optionalText(50),
-  siret_number: optionalText(50),
-  vat_number: optionalText(50),
-  address: optionalText(500),
-  additional_address: optionalText(500),
-  zip_code: optionalText(20),
-  town: optionalText(),
-  country: optionalText(),
+const shape = Object.fromEntries(Object.entries(CUSTOMER_FIELDS).map(([name, field]) => [name, field.schema])) as {
+  [K in CustomerField]: (typeof CUSTOMER_FIELDS)[K]['schema'];
 };
 
 export const isIndividualCustomerType = (customerTypeId: number): boolean =>

@@ -1,3 +1,4 @@
+import type { CustomerTextField } from '@app/domain';
 import type { ColumnType, Generated } from 'kysely';
 
 // Table types for Kysely. Keep in sync with migrations/0001_initial.ts.
@@ -104,24 +105,13 @@ export type StatusTable = {
 };
 export type FlightSchedulesTable = { id: Id; label: string; position: number };
 
+/** Its columns are the customers' contract (domain api/customers.ts): a field added there is a column here. */
 export type CustomersTable = {
   id: Id;
   customer_type_id: number;
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  email: string | null;
-  phone: string | null;
-  siret_number: string | null;
-  vat_number: string | null;
-  address: string | null;
-  additional_address: string | null;
-  zip_code: string | null;
-  town: string | null;
-  country: string | null;
   created_at: Stamp;
   updated_at: Stamp;
-};
+} & { [K in CustomerTextField]: string | null };
 
 export type LocationsTable = {
   id: Id;

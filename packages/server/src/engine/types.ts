@@ -16,6 +16,9 @@ export type FieldType = 'id' | 'integer' | 'number' | 'string' | 'text' | 'flag'
 export type RowExpression<T = unknown> = (alias: string) => RawBuilder<T>;
 export type RowCondition = RowExpression<SqlBool>;
 
+/** A resource's fields declaring at least every column of its table (more: computed fields), checked by `satisfies`. */
+export type FieldsOf<Table> = { [K in keyof Table]-?: Field } & Record<string, Field>;
+
 export type Field = {
   type: FieldType;
   /** Column name, defaults to the field name. Ignored for computed fields. */

@@ -7,14 +7,16 @@ import {
 } from '@app/domain';
 import { sql } from 'kysely';
 import { ValidationError } from '../core/errors.js';
+import type { CustomersTable } from '../db/schema.js';
 import { ref } from '../engine/sql.js';
-import type { Resource } from '../engine/types.js';
+import type { FieldsOf, Resource } from '../engine/types.js';
 import { f, fullNameSql, usedBy } from './fields.js';
 
 // Customers: company name required unless individual, last name when individual; an individual has no company name, SIRET or VAT.
 export const customers: Resource = {
   name: 'customers',
   table: 'customers',
+  // Every column of the contract, or the compiler says which is missing.
   fields: {
     id: f.id(),
     customer_type_id: f.integer({ notNull: true }),
@@ -41,7 +43,7 @@ export const customers: Resource = {
           and trim(coalesce(${ref(a, 'company_name')}, '')) <> '' then trim(${ref(a, 'company_name')})
           else coalesce(nullif(${fullNameSql(a)}, ''), nullif(trim(${ref(a, 'company_name')}), '')) end`,
     },
-  },
+  } satisfies FieldsOf<CustomersTable>,
   relations: {
     customer_type: { kind: 'belongsTo', target: 'customer-types', foreignKey: 'customer_type_id' },
     bookings: { kind: 'hasMany', target: 'bookings', foreignKey: 'customer_id' },

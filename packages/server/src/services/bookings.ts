@@ -1,3 +1,4 @@
+import type { LinkedBooking } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
@@ -7,13 +8,6 @@ import {
   loadPassengers,
   type PassengerSummary,
 } from './booking-summaries.js';
-
-export type LinkedBooking = BookingSummary & {
-  /** The booking_links row, so that the link itself can be removed. */
-  booking_link_id: number;
-  referent_passenger: PassengerSummary | null;
-  passengers_count: number;
-};
 
 export type BookingLink = { booking_id: number; linked_id: number; link_id: number };
 

@@ -5,6 +5,7 @@ import {
   bookingLinkedPath,
   bookingNextTicketNumberPath,
   bookingRefundPath,
+  type LinkedBooking,
   type NextBookingNumber,
   type NextTicketNumber,
   type ShopStatus,
@@ -34,7 +35,8 @@ export const bookingReads = {
       openedAt,
     ]),
   /** The bookings linked to this one (a group booked apart). */
-  linked: <T>(bookingId: number) => getRead<T[]>('bookings', bookingLinkedPath(bookingId), ['linked', bookingId]),
+  linked: (bookingId: number) =>
+    getRead<LinkedBooking[]>('bookings', bookingLinkedPath(bookingId), ['linked', bookingId]),
   statuses: resource<StatusRow>('booking-statutes').list(),
   /** Every extension of the booking's validity, newest first. */
   validityExtensions: (bookingId: number) =>

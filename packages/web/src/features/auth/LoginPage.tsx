@@ -2,19 +2,21 @@ import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { serverMessage } from '../../api/error-messages';
 import { notifyFailure } from '../../components/notify/notify';
 import { safeRedirect } from '../../lib/guards';
 import { pathTo } from '../../lib/routes';
 import { signIn } from '../../session/store';
 
 export const LOGIN_FAILED = 'Adresse email ou mot de passe incorrect.';
+/** When the server's answer says no more (it names the minutes to wait: AUTH_MESSAGES.throttled). */
 export const LOGIN_THROTTLED = 'Trop de tentatives de connexion. Veuillez réessayer dans quelques minutes.';
 export const LOGIN_ERROR = 'La connexion a échoué. Veuillez réessayer.';
 
 export function loginFailureMessage(error: unknown): string {
   if (!(error instanceof ApiError)) return LOGIN_ERROR;
   if (error.status === 422 || error.status === 401) return LOGIN_FAILED;
-  if (error.status === 429) return LOGIN_THROTTLED;
+  if (error.status === 429) return serverMessage(error, LOGIN_THROTTLED);
   return LOGIN_ERROR;
 }
 

@@ -1,3 +1,4 @@
+import { AUTH_MESSAGES } from '@app/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
@@ -7,8 +8,8 @@ import { serverMessage } from '../../api/error-messages';
 import { notifyFailure } from '../../components/notify/notify';
 import { pathTo } from '../../lib/routes';
 
-export const LOST_PASSWORD_SENT =
-  'Si un compte correspond à cette adresse, un email contenant un lien de réinitialisation vient de lui être envoyé.';
+/** What the server answers too, whether or not the address is known. */
+export const LOST_PASSWORD_SENT = AUTH_MESSAGES.forgotPassword;
 
 export default function LostPasswordPage() {
   const [searchParams] = useSearchParams();

@@ -1,4 +1,4 @@
-import { isIndividualCustomerType, MESSAGES } from '@app/domain';
+import { type Customer, isIndividualCustomerType, MESSAGES } from '@app/domain';
 import { ActionIcon, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBalloon, IconPencil, IconPlus, IconStarFilled, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -17,7 +17,7 @@ import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
-import type { Customer, Passenger } from './booking-model';
+import type { Passenger } from './booking-model';
 import { PassengerFlightsDialog } from './dialogs/PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
 

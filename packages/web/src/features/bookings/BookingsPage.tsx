@@ -16,6 +16,7 @@ import { pathTo } from '../../lib/routes';
 import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { type Booking, customerName } from './booking-model';
 import { bookingsList } from './bookings-list-query';
+import { CUSTOMER_CSV_COLUMNS } from './customer-fields';
 import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
@@ -164,7 +165,7 @@ const COLUMNS: DataColumn<Booking>[] = [
   {
     label: 'Client',
     key: 'customer',
-    csv: 'customer.full_name',
+    csv: [['Client', 'customer.full_name'], ...CUSTOMER_CSV_COLUMNS],
     render: (b) => customerName(b.customer) || <EmptyValue />,
   },
   {

@@ -1,10 +1,10 @@
-import { MESSAGES } from '@app/domain';
+import { type Customer, MESSAGES } from '@app/domain';
 import { Badge, Button, Group, Paper, ScrollArea, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
 import { useSearchText } from '../../lib/debounce';
-import { type Customer, customerName } from './booking-model';
+import { customerName } from './booking-model';
 import classes from './CustomerPicker.module.css';
 
 // Issue 27: a repeat customer is picked, not typed again (which made a duplicate). The booking's customer dialog

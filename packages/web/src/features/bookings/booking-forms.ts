@@ -2,7 +2,6 @@ import {
   BOOKING_ORIGINS_PATH,
   BOUNDS,
   BUSINESS_PROVIDERS_PATH,
-  CUSTOMER_TYPES_PATH,
   LIST_LOAD_FAILED_MESSAGES,
   LOCATIONS_PATH,
   PASSENGER_TYPES_PATH,
@@ -75,48 +74,6 @@ export const BILLING_SECTIONS: FormSection[] = [
     ],
   },
   { title: 'Provenance', fields: [origin, provider] },
-];
-
-/** Company fields: shown and sent only when the customer is not an individual (switching to individual clears them). */
-export const COMPANY_FIELDS = ['company_name', 'siret_number', 'vat_number'];
-
-export const CUSTOMER_SECTIONS: FormSection[] = [
-  {
-    fields: [
-      {
-        name: 'customer_type_id',
-        label: 'Type de client',
-        kind: 'select',
-        isRequired: true,
-        options: { endpoint: CUSTOMER_TYPES_PATH, labelField: 'label' },
-        loadFailedMessage: 'Erreur de chargement des types de client',
-      },
-      { name: 'company_name', label: 'Raison sociale', kind: 'text' },
-      { name: 'last_name', label: 'Nom', kind: 'text', autoComplete: 'family-name' },
-      { name: 'first_name', label: 'Prénom', kind: 'text', autoComplete: 'given-name' },
-      { name: 'email', label: 'Email', kind: 'email' },
-      { name: 'phone', label: 'Téléphone', kind: 'phone' },
-      { name: 'siret_number', label: 'N° SIRET', kind: 'text', maxLength: 50 },
-      { name: 'vat_number', label: 'N° TVA', kind: 'text', maxLength: 50 },
-    ],
-  },
-  {
-    title: 'Adresse',
-    fields: [
-      { name: 'address', label: 'Adresse', kind: 'text', maxLength: 500, isWide: true, autoComplete: 'address-line1' },
-      {
-        name: 'additional_address',
-        label: "Complément d'adresse",
-        kind: 'text',
-        maxLength: 500,
-        isWide: true,
-        autoComplete: 'address-line2',
-      },
-      { name: 'zip_code', label: 'Code postal', kind: 'text', maxLength: 20, autoComplete: 'postal-code' },
-      { name: 'town', label: 'Ville', kind: 'text', autoComplete: 'address-level2' },
-      { name: 'country', label: 'Pays', kind: 'text', autoComplete: 'country-name' },
-    ],
-  },
 ];
 
 export const PASSENGER_SECTIONS: FormSection[] = [

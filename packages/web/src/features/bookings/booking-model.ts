@@ -1,4 +1,4 @@
-import { bookingStatusById, customerDisplayName, type PassengerSummary } from '@app/domain';
+import { bookingStatusById, type Customer, customerDisplayName, type PassengerSummary } from '@app/domain';
 
 // What the booking screens read (booking, customer, passengers) and how they show it.
 
@@ -17,25 +17,6 @@ export type FlightSummary = {
   flight_status_id: number;
   location?: Labelled | null;
   balloon?: Labelled | null;
-};
-
-export type Customer = {
-  id: number;
-  customer_type_id: number;
-  first_name: string | null;
-  last_name: string | null;
-  company_name: string | null;
-  full_name?: string | null;
-  email: string | null;
-  phone: string | null;
-  siret_number: string | null;
-  vat_number: string | null;
-  address: string | null;
-  additional_address: string | null;
-  zip_code: string | null;
-  town: string | null;
-  country: string | null;
-  customer_type?: Labelled | null;
 };
 
 export type Booking = {

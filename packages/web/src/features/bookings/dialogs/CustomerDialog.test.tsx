@@ -1,3 +1,4 @@
+import type { Customer } from '@app/domain';
 import { cleanNotifications } from '@mantine/notifications';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +7,7 @@ import { type FakeCall, fakeFetch, pageOf } from '../../../components/test-utils
 import { resetSessionStoreForTests } from '../../../session/store';
 import { renderWithProviders } from '../../../test/render';
 import { sessionFixture } from '../../../test/session';
-import type { Booking, Customer } from '../booking-model';
+import type { Booking } from '../booking-model';
 import type { PickedCustomer } from '../CustomerPicker';
 import { CustomerDialog } from './CustomerDialog';
 

@@ -12,8 +12,8 @@ import {
   toPayload,
 } from '../../../components/ReferenceData';
 import { useMe } from '../../../session/store';
-import { COMPANY_FIELDS, CUSTOMER_SECTIONS } from '../booking-forms';
 import { ChosenCustomer, CustomerSearch, type PickedCustomer } from '../CustomerPicker';
+import { COMPANY_FIELDS, CUSTOMER_SECTIONS } from '../customer-fields';
 import { type BookingDialogProps, useFormValues } from './booking-dialog';
 
 const INDIVIDUAL_TYPE_ID = String(CUSTOMER_TYPES.individual.id);

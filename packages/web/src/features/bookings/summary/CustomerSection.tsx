@@ -1,9 +1,10 @@
-import { MESSAGES } from '@app/domain';
+import { type Customer, MESSAGES } from '@app/domain';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { SummaryCard } from '../../../components';
 import { useDialog } from '../../../lib/use-dialog';
-import { type Booking, type Customer, customerName } from '../booking-model';
+import { type Booking, customerName } from '../booking-model';
+import { customerCardRows } from '../customer-fields';
 import { CustomerDialog } from '../dialogs/CustomerDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
 
@@ -14,7 +15,7 @@ export function CustomerSection({ booking, isEditable }: { booking: Booking; isE
   const dialog = useDialog<'customer'>();
   // Its bookings counted: editing a customer several bookings share says so (issue 27).
   const customers = useApiQuery(
-    resource('customers').list<Customer & { bookings_count?: number }>({
+    resource('customers').list<Customer>({
       filters: [{ field: 'bookings.id', op: '=', value: String(id) }],
       embed: ['customer_type'],
       count: ['bookings'],
@@ -37,8 +38,7 @@ export function CustomerSection({ booking, isEditable }: { booking: Booking; isE
             ? [
                 { label: 'Nom', value: customerName(customer) },
                 { label: 'Type', value: customer.customer_type?.label },
-                { label: 'Email', value: customer.email },
-                { label: 'Téléphone', value: customer.phone },
+                ...customerCardRows(customer),
                 {
                   label: 'Adresse',
                   value: [customer.address, [customer.zip_code, customer.town].filter(Boolean).join(' ')]

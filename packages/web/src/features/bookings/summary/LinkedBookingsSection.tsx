@@ -1,4 +1,4 @@
-import { MESSAGES } from '@app/domain';
+import { type LinkedBooking, MESSAGES } from '@app/domain';
 import { ActionIcon, Anchor, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLinkOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -11,14 +11,12 @@ import type { Booking } from '../booking-model';
 import { LinkBookingDialog } from '../dialogs/LinkBookingDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
 
-type LinkedBooking = Booking & { booking_link_id: number; passengers_count: number };
-
 /** The bookings linked to this one (a group booked apart), linked by search and unlinked one by one. */
 export function LinkedBookingsSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {
   const id = booking.id;
   const saved = useBookingSaved();
   const dialog = useDialog<'link'>();
-  const linked = useApiQuery(bookingReads.linked<LinkedBooking>(id), {
+  const linked = useApiQuery(bookingReads.linked(id), {
     failure: MESSAGES.linkedBookingsLoadFailed,
   });
   const unlink = async (other: LinkedBooking) => {
