@@ -8,7 +8,7 @@ import { BENCH_TODAY } from './generate.js';
 // process (no HTTP, no auth, no query language), as a competent developer would write it for that one screen.
 // The server's throughput is compared with it.
 
-export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o';
+export type ScenarioKey = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p';
 export const SCENARIO_KEYS: readonly ScenarioKey[] = [
   'a',
   'b',
@@ -25,6 +25,7 @@ export const SCENARIO_KEYS: readonly ScenarioKey[] = [
   'm',
   'n',
   'o',
+  'p',
 ];
 export const DEFAULT_SCENARIOS: readonly ScenarioKey[] = SCENARIO_KEYS;
 
@@ -44,6 +45,8 @@ export type Scenario = {
    * in operations (the whole sequence), not in HTTP requests.
    */
   sequence?: SequenceStep[];
+  /** A sequence counted in requests, not in whole operations (the office mix, p). */
+  countsRequests?: boolean;
   /** The p99 target of this scenario when it is not the lists' (searches: 30 ms). */
   p99TargetMs?: number;
   /** Run once the scenario and its floor are measured: removes what a write scenario added. */
@@ -52,9 +55,9 @@ export type Scenario = {
 
 export type SequenceContext = { bookingId?: number; number?: string; n?: number };
 export type SequenceStep = {
-  method: 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT';
   path: string;
-  body: (context: SequenceContext) => string;
+  body: (context: SequenceContext) => string | undefined;
   onResponse?: (body: string, context: SequenceContext) => void;
 };
 
@@ -178,7 +181,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   // the three calls are; numbers unique per process and call.
   let written = 0;
   const writeTag = `${process.pid}-${Date.now().toString(36)}`;
-  const floorL = async () => {
+  const floorBooking = async () => {
     written += 1;
     const number = `FL-${writeTag}-${written}`;
     const booking = await db
@@ -186,6 +189,10 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       .values({ number, booked_at: '2026-06-15', passengers_number: 2, booking_status_id: 1 })
       .returning('id')
       .executeTakeFirstOrThrow();
+    return { number, booking };
+  };
+  const floorL = async () => {
+    const { number, booking } = await floorBooking();
     for (const [i, last] of ['Martin', 'Bernard'].entries()) {
       await db
         .insertInto('passengers')
@@ -461,7 +468,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
   const searchStrategy = hasTerms
     ? `tables de termes indexées (trigrammes${hasFolded ? ', colonne folded' : ''}), UNION des identifiants`
     : 'fold() LIKE sur les lignes';
-  return [
+  const scenarios: Scenario[] = [
     {
       key: 'a',
       label: 'réservations en attente (liste)',
@@ -623,4 +630,61 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
       floor: floorI,
     },
   ];
+  return [...scenarios, officeMix(scenarios, floorBooking, writeTag, db)];
+}
+
+/** The reads of the office mix: the lists, searches, pages, planning and widget staff and customers open all day. */
+const OFFICE_READS: readonly ScenarioKey[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'm', 'n'];
+const OFFICE_WRITE_EVERY = 20;
+
+/**
+ * (p) A realistic office: each connection sends the day's reads in turn and, one request in twenty, records a
+ * booking; each write drops the kept answers it touches, so the reads after it are computed again as they are in
+ * real use (a through o measure each read alone, with its answer kept or, with --uncached, never). The floor runs
+ * the same cycle by hand: the reads' floors in turn, the booking's insert in its place.
+ */
+function officeMix(
+  scenarios: readonly Scenario[],
+  floorBooking: () => Promise<unknown>,
+  writeTag: string,
+  db: Database['db'],
+): Scenario {
+  const reads = OFFICE_READS.map((key) => scenarios.find((s) => s.key === key)).filter((s): s is Scenario => !!s);
+  const cycle: (Scenario | 'write')[] = [];
+  for (let i = 0; i < OFFICE_WRITE_EVERY - 1; i++) cycle.push(reads[i % reads.length] as Scenario);
+  cycle.push('write');
+  let turn = 0;
+  return {
+    key: 'p',
+    label: `bureau : ${reads.map((s) => s.key).join(',')} en tour, 1 requête sur ${OFFICE_WRITE_EVERY} une réservation`,
+    method: 'GET',
+    path: '/api/bookings',
+    countsRequests: true,
+    floor: () => {
+      const step = cycle[turn++ % cycle.length] as Scenario | 'write';
+      return step === 'write' ? floorBooking() : step.floor();
+    },
+    sequence: cycle.map(
+      (step): SequenceStep =>
+        step === 'write'
+          ? {
+              method: 'POST',
+              path: '/api/bookings',
+              body: (c) => {
+                c.n = (c.n ?? 0) + 1;
+                const number = `BP-${writeTag}-${Math.random().toString(36).slice(2, 8)}-${c.n}`;
+                return JSON.stringify({ number, booked_at: '2026-06-15', passengers_number: 2 });
+              },
+            }
+          : { method: step.method, path: step.path, body: () => step.body },
+    ),
+    cleanup: async () => {
+      const written = sql`select id from bookings where number like ${`BP-${writeTag}-%`} or number like ${`FL-${writeTag}-%`}`;
+      await db.transaction().execute(async (trx) => {
+        await sql`delete from history_entries where booking_id in (${written})`.execute(trx);
+        await sql`delete from passengers where booking_id in (${written})`.execute(trx);
+        await sql`delete from bookings where id in (${written})`.execute(trx);
+      });
+    },
+  };
 }

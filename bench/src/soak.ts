@@ -107,7 +107,7 @@ export async function runSoak(
   fullCollections: () => { count: number; heapAfterMb: number | null },
 ): Promise<{ ok: boolean }> {
   const reads = scenarios.filter((s) => !s.sequence);
-  const sale = scenarios.find((s) => s.sequence);
+  const sale = scenarios.find((s) => s.key === 'l');
   const [bookingStep, ...passengerSteps] = sale?.sequence ?? [];
   if (reads.length === 0 || !bookingStep || passengerSteps.length === 0)
     throw new Error('--soak : il faut des scénarios de lecture et la vente (l).');

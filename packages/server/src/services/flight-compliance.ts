@@ -15,7 +15,7 @@ import {
   recencyItem,
   SETTING_DEFAULTS,
 } from '@app/domain';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../core/context.js';
 import type { DB } from '../db/schema.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
@@ -26,6 +26,16 @@ import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
 // read them; the plan and the sealed record print them as they were that day.
 
 const REALIZED = FLIGHT_STATUSES.realized.id;
+
+/** A time column's minutes since midnight, on both engines (SQLite keeps 'HH:MM:SS' text, PostgreSQL a time). */
+const minutesOf = (column: string) => {
+  const text = sql`cast(${sql.ref(column)} as text)`;
+  return sql`(cast(substr(${text}, 1, 2) as integer) * 60 + cast(substr(${text}, 4, 2) as integer) + cast(substr(${text}, 7, 2) as integer) / 60.0)`;
+};
+/** flightMinutes in SQL, rounded like it: landing minus takeoff, a landing before the takeoff past midnight, null if one is missing. */
+const FLIGHT_MINUTES_SQL = sql`round(case when ${minutesOf('landing_time')} < ${minutesOf('takeoff_time')}
+  then ${minutesOf('landing_time')} - ${minutesOf('takeoff_time')} + 1440
+  else ${minutesOf('landing_time')} - ${minutesOf('takeoff_time')} end)`;
 
 export type PilotCurrency = {
   id: number;
@@ -84,17 +94,52 @@ type FlownRow = {
   landing_time: string | null;
 };
 
+/** A balloon's realized flights in time order, with the minutes flown up to and including each. */
+export type FlownHours = { moments: string[]; ids: number[]; cumulative: number[] };
+
+const momentOf = (f: { scheduled_date: string; scheduled_time: string }) =>
+  `${f.scheduled_date}T${f.scheduled_time.slice(0, 5)}`;
+
+/** Sorts a balloon's realized flights once, so that the hours before each of many flights are a binary search. */
+export function flownHours(flown: readonly FlownRow[]): FlownHours {
+  const sorted = flown.map((f) => ({
+    moment: momentOf(f),
+    id: f.id,
+    minutes: flightMinutes(f.takeoff_time, f.landing_time) ?? 0,
+  }));
+  sorted.sort((a, b) => (a.moment < b.moment ? -1 : a.moment > b.moment ? 1 : 0));
+  let total = 0;
+  return {
+    moments: sorted.map((f) => f.moment),
+    ids: sorted.map((f) => f.id),
+    cumulative: sorted.map((f) => {
+      total += f.minutes;
+      return total;
+    }),
+  };
+}
+
 /** Hours on the balloon before (date, time): hours before the product + its realized flights before that moment. */
 export function balloonHoursBefore(
   hoursBefore: number | null,
-  flown: readonly FlownRow[],
+  flown: readonly FlownRow[] | FlownHours,
   at: { id?: number; scheduled_date: string; scheduled_time: string },
 ): number {
-  const moment = `${at.scheduled_date}T${at.scheduled_time.slice(0, 5)}`;
-  let minutes = 0;
-  for (const f of flown) {
-    if (f.id === at.id || `${f.scheduled_date}T${f.scheduled_time.slice(0, 5)}` >= moment) continue;
-    minutes += flightMinutes(f.takeoff_time, f.landing_time) ?? 0;
+  const hours = Array.isArray(flown) ? flownHours(flown) : (flown as FlownHours);
+  const moment = momentOf(at);
+  // The flights strictly before the moment: the first index whose moment is not earlier.
+  let low = 0;
+  let high = hours.moments.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((hours.moments[mid] as string) < moment) low = mid + 1;
+    else high = mid;
+  }
+  let minutes = low > 0 ? (hours.cumulative[low - 1] as number) : 0;
+  // The flight itself never counts, even if it is recorded at an earlier moment than it is planned for.
+  const own = at.id === undefined ? -1 : hours.ids.indexOf(at.id);
+  if (own >= 0 && own < low) {
+    minutes -= (hours.cumulative[own] as number) - (own > 0 ? (hours.cumulative[own - 1] as number) : 0);
   }
   return (hoursBefore ?? 0) + minutes / 60;
 }
@@ -160,10 +205,35 @@ export async function loadFlightCompliance(
           .select(['id', 'balloon_id', 'scheduled_date', 'scheduled_time', 'takeoff_time', 'landing_time'])
           .where('balloon_id', 'in', balloonIds)
           .where('flight_status_id', '=', REALIZED)
+          .where('scheduled_date', '>=', first)
           .where('scheduled_date', '<=', last)
           .execute()
       : [],
   ]);
+  // The years of flights before the first day asked, summed by the database: before every flight asked, whatever
+  // its time. Read row by row, a balloon's whole history was most of what a planning range or the dashboard cost.
+  const earlier = new Map<number, number>();
+  if (balloonIds.length) {
+    const rows = await db
+      .selectFrom('flights')
+      .select(['balloon_id', sql<number | string | null>`sum(${FLIGHT_MINUTES_SQL})`.as('minutes')])
+      .where('balloon_id', 'in', balloonIds)
+      .where('flight_status_id', '=', REALIZED)
+      .where('scheduled_date', '<', first)
+      .groupBy('balloon_id')
+      .execute();
+    for (const row of rows) if (row.balloon_id !== null) earlier.set(row.balloon_id, Number(row.minutes ?? 0));
+  }
+  // Each balloon's flights sorted once: a planning range asks for hundreds of flights of the same few balloons.
+  const byBalloon = new Map<number, FlownHours>();
+  const hoursOf = (balloonId: number): FlownHours => {
+    let hours = byBalloon.get(balloonId);
+    if (!hours) {
+      hours = flownHours(ballooned.filter((b) => b.balloon_id === balloonId));
+      byBalloon.set(balloonId, hours);
+    }
+    return hours;
+  };
   for (const f of flights) {
     const items: ComplianceItem[] = [];
     let pilot: PilotCurrency | null = null;
@@ -190,8 +260,8 @@ export async function loadFlightCompliance(
     }
     let balloon: BalloonState | null = null;
     if (f.balloon_id !== null) {
-      const flown = ballooned.filter((b) => b.balloon_id === f.balloon_id);
-      const hours = balloonHoursBefore(f.hours_before ?? null, flown, f);
+      const before = (f.hours_before ?? 0) + (earlier.get(f.balloon_id) ?? 0) / 60;
+      const hours = balloonHoursBefore(before, hoursOf(f.balloon_id), f);
       const inspection = inspectionState(
         {
           last_inspection_on: f.last_inspection_on ?? null,
