@@ -29,6 +29,8 @@ import * as flightFile from './migrations/0031_flight_file.js';
 import * as fieldSync from './migrations/0032_field_sync.js';
 import * as balloonInspections from './migrations/0033_balloon_inspections.js';
 import * as crewOnBoard from './migrations/0034_crew_on_board.js';
+import * as attentionIndexes from './migrations/0035_attention_indexes.js';
+import * as bookingMonthTotals from './migrations/0036_booking_month_totals.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -62,6 +64,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0031_flight_file': flightFile,
   '0033_balloon_inspections': balloonInspections,
   '0034_crew_on_board': crewOnBoard,
+  '0035_attention_indexes': attentionIndexes,
+  '0036_booking_month_totals': bookingMonthTotals,
 };
 
 /**

@@ -526,6 +526,15 @@ export type FieldSyncOperationsTable = {
 /** Bumped by triggers on every write to the table (migration 0014, engine/count-cache.ts). */
 export type TableVersionsTable = { name: string; version: number | string };
 
+/** Appended by triggers on bookings (migration 0036): the dashboard's monthly figures, summed per month. */
+export type BookingMonthTotalsTable = {
+  id: Generated<number>;
+  month: string;
+  bookings: number;
+  revenue: number | string;
+  remaining: number | string;
+};
+
 export type DB = {
   roles: RolesTable;
   capabilities: CapabilitiesTable;
@@ -572,6 +581,7 @@ export type DB = {
   woocommerce_sync_notifications: WoocommerceSyncNotificationsTable;
   woocommerce_sync_jobs: WoocommerceSyncJobsTable;
   table_versions: TableVersionsTable;
+  booking_month_totals: BookingMonthTotalsTable;
   booking_validity_extensions: BookingValidityExtensionsTable;
   scheduled_jobs: ScheduledJobsTable;
   flight_postponements: FlightPostponementsTable;

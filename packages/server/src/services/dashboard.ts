@@ -64,7 +64,12 @@ const ids = (list: readonly number[]) =>
     sql`, `,
   );
 
-/** Every 'to do' count in one statement: one row per item and booking status (m: distinct flights, for requests). */
+/**
+ * Every 'to do' count in one statement: one row per item and booking status (m: distinct flights, for requests).
+ * The expiring vouchers' `+b.booking_status_id`: without statistics on the dates, SQLite took the status index and
+ * read every open booking (2.5 ms on the bench) instead of the month of validity dates (0.3 ms); the unary plus,
+ * valid on both engines, takes the status column out of index choice.
+ */
 async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRow[]> {
   const week = addDays(today, DASHBOARD_DAYS);
   const soon = addDays(today, EXPIRING_SOON_DAYS);
@@ -90,7 +95,7 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
     select 'expiring_vouchers', b.booking_status_id, count(*), count(*)
       from bookings b
       where b.validity_date >= ${today} and b.validity_date <= ${soon}
-        and b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
+        and +b.booking_status_id in (${ids(OPEN_BOOKING_STATUS_IDS)})
       group by b.booking_status_id
     union all
     select 'prestation_to_specify', b.booking_status_id, count(*), count(*)
@@ -173,24 +178,51 @@ const monthOf = (dialect: Dialect, column: string) =>
     ? sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM')`
     : sql<string>`substr(${sql.ref(column)}, 1, 7)`;
 
+/** Past this many rows summed for the two seasons, the dashboard folds the appended rows into one per month. */
+const FOLD_AFTER_ROWS = 256;
+
+/**
+ * Folds booking_month_totals (migration 0036: a row appended per booking write) into one row per month. On
+ * PostgreSQL one statement, so the rows it sums are exactly those it deletes (a writer committing meanwhile keeps
+ * its row for the next fold; two folds at once each take only the rows they deleted); on SQLite one transaction
+ * holding the write lock.
+ */
+export async function foldBookingMonthTotals(db: Kysely<DB>, dialect: Dialect): Promise<void> {
+  const sums = sql`sum(bookings), sum(revenue), sum(remaining)`;
+  const kept = sql`having sum(bookings) <> 0 or sum(revenue) <> 0 or sum(remaining) <> 0`;
+  if (dialect === 'postgres') {
+    await sql`with gone as (delete from booking_month_totals returning month, bookings, revenue, remaining)
+      insert into booking_month_totals (month, bookings, revenue, remaining)
+      select month, ${sums} from gone group by month ${kept}`.execute(db);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom('booking_month_totals')
+      .select((eb) => eb.fn.max('id').as('id'))
+      .executeTakeFirst();
+    if (last?.id == null) return;
+    await sql`insert into booking_month_totals (month, bookings, revenue, remaining)
+      select month, ${sums} from booking_month_totals where id <= ${last.id} group by month ${kept}`.execute(trx);
+    await trx.deleteFrom('booking_month_totals').where('id', '<=', last.id).execute();
+  });
+}
+
 async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number): Promise<DashboardMonth[]> {
-  const canceled = BOOKING_STATUSES.canceled.id;
   const [bookings, flights] = await Promise.all([
+    // Kept by the database on every booking write (migration 0036): a few rows per month, not the bookings.
     db
-      .selectFrom('bookings as b')
+      .selectFrom('booking_month_totals')
       .select([
-        monthOf(dialect, 'b.booked_at').as('month'),
-        sql<number>`count(*)`.as('n'),
-        sql<number>`coalesce(sum(case when b.booking_status_id <> ${canceled} then b.total_amount end), 0)`.as(
-          'revenue',
-        ),
-        sql<number>`coalesce(sum(case when b.booking_status_id <> ${canceled} then b.remaining_amount end), 0)`.as(
-          'remaining',
-        ),
+        'month',
+        sql<number | string>`sum(bookings)`.as('n'),
+        sql<number | string>`sum(revenue)`.as('revenue'),
+        sql<number | string>`sum(remaining)`.as('remaining'),
+        sql<number | string>`count(*)`.as('rows'),
       ])
-      .where('b.booked_at', '>=', `${season - 1}-01-01`)
-      .where('b.booked_at', '<=', `${season}-12-31`)
-      .groupBy(monthOf(dialect, 'b.booked_at'))
+      .where('month', '>=', `${season - 1}-01`)
+      .where('month', '<=', `${season}-12`)
+      .groupBy('month')
       .execute(),
     db
       .selectFrom('flights as f')
@@ -201,6 +233,9 @@ async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number):
       .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
       .execute(),
   ]);
+  if (bookings.reduce((sum, row) => sum + Number(row.rows), 0) > FOLD_AFTER_ROWS) {
+    await foldBookingMonthTotals(db, dialect);
+  }
   const months: DashboardMonth[] = Array.from({ length: 12 }, (_, i) => ({
     month: i + 1,
     bookings: 0,

@@ -36,12 +36,13 @@ const isOpen = (status: number) => (OPEN_BOOKING_STATUS_IDS as readonly number[]
  * on a realized flight, never below zero. `booking` is the alias of the bookings row in the caller's query.
  */
 export const passengersStillToFly = (booking: string): RawBuilder<number> => {
-  const b = sql.ref(`${booking}.id`);
-  const flown = sql`(select count(*) from passengers sp where sp.booking_id = ${b} and exists (
-    select 1 from registrations sr join flights sf on sf.id = sr.flight_id
-    where sr.passenger_id = sp.id and sf.flight_status_id = ${sql.lit(REALIZED)}))`;
-  const left = sql`${sql.ref(`${booking}.passengers_number`)} - ${flown}`;
-  return sql<number>`case when ${left} > 0 then ${left} else 0 end`;
+  // The floor at zero inside the count's own subquery: written around it (`case when left > 0 then left`), both
+  // engines ran the correlated count twice per booking, half of the planning's and dashboard's pending counts.
+  const left = sql`${sql.ref(`${booking}.passengers_number`)} - count(*)`;
+  return sql<number>`(select case when ${left} > 0 then ${left} else 0 end
+    from passengers sp where sp.booking_id = ${sql.ref(`${booking}.id`)} and exists (
+      select 1 from registrations sr join flights sf on sf.id = sr.flight_id
+      where sr.passenger_id = sp.id and sf.flight_status_id = ${sql.lit(REALIZED)}))`;
 };
 
 /** Takes the flight's row lock (a row lock on PostgreSQL, the write lock on SQLite) and reads it as it is now. */

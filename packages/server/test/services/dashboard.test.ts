@@ -1,6 +1,7 @@
 import { addDays, type Dashboard } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today as operatorToday } from '../../src/core/clock.js';
+import { foldBookingMonthTotals } from '../../src/services/dashboard.js';
 import { apiToken } from '../auth/support.js';
 import { newPrestation } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -240,6 +241,121 @@ describe(`dashboard on ${engine}`, () => {
     expect(total('bookings')).toBe(11);
     expect(total('previous_bookings')).toBe(2);
     expect(total('realized')).toBe(2);
+  });
+
+  it('keeps the monthly figures through every kind of booking write, as a sum over the bookings finds them', async () => {
+    const { db } = t.database;
+    // What the figures must be: the bookings themselves, summed here by month.
+    const expected = async () => {
+      const rows = await db
+        .selectFrom('bookings')
+        .select(['booked_at', 'booking_status_id', 'total_amount', 'remaining_amount'])
+        .execute();
+      const months = new Map<string, { bookings: number; revenue: number; remaining: number }>();
+      for (const row of rows) {
+        const key = row.booked_at ? String(row.booked_at).slice(0, 7) : '';
+        if (!key.startsWith(String(season)) && !key.startsWith(String(season - 1))) continue;
+        const month = months.get(key) ?? { bookings: 0, revenue: 0, remaining: 0 };
+        month.bookings += 1;
+        if (row.booking_status_id !== 4) {
+          month.revenue += Number(row.total_amount ?? 0);
+          month.remaining += Number(row.remaining_amount ?? 0);
+        }
+        months.set(key, month);
+      }
+      return Array.from({ length: 12 }, (_, i) => {
+        const mm = String(i + 1).padStart(2, '0');
+        const now = months.get(`${season}-${mm}`);
+        return {
+          bookings: now?.bookings ?? 0,
+          previous_bookings: months.get(`${season - 1}-${mm}`)?.bookings ?? 0,
+          revenue: Math.round((now?.revenue ?? 0) * 100) / 100,
+          remaining_due: Math.round((now?.remaining ?? 0) * 100) / 100,
+        };
+      });
+    };
+    const answered = async () =>
+      (await read()).months.map(({ bookings, previous_bookings, revenue, remaining_due }) => ({
+        bookings,
+        previous_bookings,
+        revenue,
+        remaining_due,
+      }));
+    const check = async () => expect(await answered()).toEqual(await expected());
+    await check();
+    const feb = await newBooking(db, {
+      booking_status_id: 1,
+      booked_at: `${season}-02-10`,
+      total_amount: 189.9,
+      remaining_amount: 89.9,
+    });
+    await check();
+    await db
+      .updateTable('bookings')
+      .set({ total_amount: 210.5, remaining_amount: 10.25 })
+      .where('id', '=', feb)
+      .execute();
+    await check();
+    await db.updateTable('bookings').set({ booking_status_id: 4 }).where('id', '=', feb).execute();
+    await check();
+    await db.updateTable('bookings').set({ booking_status_id: 2 }).where('id', '=', feb).execute();
+    await check();
+    // Moved to another month, and to the previous season.
+    await db
+      .updateTable('bookings')
+      .set({ booked_at: `${season}-03-01` })
+      .where('id', '=', feb)
+      .execute();
+    await check();
+    await db
+      .updateTable('bookings')
+      .set({ booked_at: `${season - 1}-03-01` })
+      .where('id', '=', feb)
+      .execute();
+    await check();
+    // Without a purchase date it counts nowhere; with one again it counts once.
+    await db.updateTable('bookings').set({ booked_at: null }).where('id', '=', feb).execute();
+    await check();
+    await db
+      .updateTable('bookings')
+      .set({ booked_at: `${season}-02-10` })
+      .where('id', '=', feb)
+      .execute();
+    await check();
+    // Several rows in one statement (an import, the expiry job), then a deletion.
+    const more = [
+      await newBooking(db, {
+        booking_status_id: 1,
+        booked_at: `${season}-05-02`,
+        total_amount: 99,
+        remaining_amount: 99,
+      }),
+      await newBooking(db, {
+        booking_status_id: 1,
+        booked_at: `${season}-06-03`,
+        total_amount: 45,
+        remaining_amount: 5,
+      }),
+    ];
+    await db.updateTable('bookings').set({ remaining_amount: 0 }).where('id', 'in', more).execute();
+    await check();
+    await db
+      .deleteFrom('bookings')
+      .where('id', 'in', [feb, ...more])
+      .execute();
+    await check();
+    // Folded into one row per month, the figures unchanged.
+    const before = await answered();
+    await foldBookingMonthTotals(db, t.database.dialect);
+    const rows = await db.selectFrom('booking_month_totals').select(['month']).execute();
+    expect(rows.length).toBe(new Set(rows.map((r) => r.month)).size);
+    expect(await answered()).toEqual(before);
+    // And kept after it.
+    const after = await newBooking(db, { booking_status_id: 2, booked_at: `${season}-01-20`, total_amount: 80 });
+    await check();
+    await db.deleteFrom('bookings').where('id', '=', after).execute();
+    expect(await answered()).toEqual(before);
+    await check();
   });
 
   it('counts the open imported bookings whose prestation is to specify, and links to them (issue 27)', async () => {
