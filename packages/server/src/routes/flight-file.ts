@@ -1,6 +1,7 @@
 import { schemaFields } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError, NotFoundError } from '../core/errors.js';
+import { settingValue } from '../mail/compose.js';
 import { logbookPdf } from '../pdf/lazy.js';
 import { flightCrew, setCrewOnBoard } from '../services/flight-crew.js';
 import {
@@ -112,12 +113,8 @@ export async function registerFlightFileRoutes(app: FastifyInstance): Promise<vo
     const name = `carnet-de-vol-${safe(logbook.pilot.full_name)}`;
     if (format === 'csv') return sendFile(reply, pilotLogbookCsv(logbook), 'text/csv; charset=utf-8', `${name}.csv`);
     if (format === 'pdf') {
-      const company = await db
-        .selectFrom('settings')
-        .select('value')
-        .where('key', '=', 'company_name')
-        .executeTakeFirst();
-      const pdf = await (await logbookPdf()).renderPilotLogbookPdf(logbook, company?.value?.trim() || 'Montgolfière');
+      const company = (await settingValue(db, 'company_name')).trim() || 'Montgolfière';
+      const pdf = await (await logbookPdf()).renderPilotLogbookPdf(logbook, company);
       return sendFile(reply, pdf, 'application/pdf', `${name}.pdf`, true);
     }
     return logbook;

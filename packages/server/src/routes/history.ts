@@ -1,14 +1,9 @@
-import type { Paginated } from '@app/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadRequestError, NotFoundError } from '../core/errors.js';
-import { listResource, type Row } from '../engine/index.js';
+import { BadRequestError } from '../core/errors.js';
+import { ownerHistory } from '../services/history.js';
 import { pathId } from './params.js';
 
-// The history of one booking (its own writes and those of its passengers, notes, requested dates, links,
-// registrations...) and of one flight, for whoever may open those pages; newest first, 20 per page. The whole log
-// is the generic `history` list (resources/history.ts), administrators only.
-
-const PER_PAGE = 20;
+// The history pages of a booking and of a flight (services/history.ts).
 
 /** `?page=N` only: 1 to 100,000 (the page bound of every list), nothing else. */
 function pageOf(request: FastifyRequest): number {
@@ -24,20 +19,10 @@ function pageOf(request: FastifyRequest): number {
 }
 
 export async function registerHistoryRoutes(app: FastifyInstance): Promise<void> {
-  const owned =
-    (table: 'bookings' | 'flights', column: 'booking_id' | 'flight_id', missing: string) =>
-    async (request: FastifyRequest): Promise<Paginated<Row>> => {
-      const id = pathId(request);
-      const page = pageOf(request);
-      const exists = await app.ctx.db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst();
-      if (!exists) throw new NotFoundError(missing);
-      return listResource({ ...app.ctx, auth: request.auth }, 'history', {
-        filters: [{ field: column, op: '=', value: String(id) }],
-        order: [{ field: 'id', direction: 'DESC' }],
-        page,
-        per_page: PER_PAGE,
-      });
-    };
-  app.get('/api/bookings/:id/history', owned('bookings', 'booking_id', 'Réservation introuvable.'));
-  app.get('/api/flights/:id/history', owned('flights', 'flight_id', 'Vol introuvable.'));
+  app.get('/api/bookings/:id/history', async (request) =>
+    ownerHistory(app.ctx, request.auth, 'booking', pathId(request), pageOf(request)),
+  );
+  app.get('/api/flights/:id/history', async (request) =>
+    ownerHistory(app.ctx, request.auth, 'flight', pathId(request), pageOf(request)),
+  );
 }

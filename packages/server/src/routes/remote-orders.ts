@@ -1,26 +1,19 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import { ForbiddenError } from '../core/errors.js';
-import type { DB } from '../db/schema.js';
-import { deleteFile, importFile, listFolder, storeFile } from '../services/remote-order-folder.js';
+import {
+  assertRemoteOrdersEnabled,
+  deleteFile,
+  importFile,
+  listFolder,
+  storeFile,
+} from '../services/remote-order-folder.js';
 import { MAX_FILE_BYTES } from '../services/remote-order-formats.js';
 import { bodyOf } from './params.js';
 
 // Partner order files (the remote-orders page; docs/api.md). Every route answers only while the
 // remote-order-import setting is on: the page is hidden otherwise, and the server refuses the same.
 
-const DISABLED = "L'import des commandes à distance est désactivé.";
 const TOO_LARGE = `Fichier trop volumineux : ${MAX_FILE_BYTES / 1024 / 1024} Mo au maximum.`;
-
-async function assertEnabled(db: Kysely<DB>): Promise<void> {
-  const row = await db
-    .selectFrom('settings')
-    .select('value')
-    .where('key', '=', 'remote_orders_import_enabled')
-    .executeTakeFirst();
-  if (row?.value !== '1') throw new ForbiddenError(DISABLED);
-}
 
 export async function registerRemoteOrderRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app.ctx;
@@ -33,13 +26,13 @@ export async function registerRemoteOrderRoutes(app: FastifyInstance): Promise<v
     });
 
     scope.get('/api/remote-orders', async () => {
-      await assertEnabled(db);
+      await assertRemoteOrdersEnabled(db);
       return { data: await listFolder(db, dir) };
     });
 
     // A partner posts with its API key (Authorization: Bearer), the page uploads with the session: same intake.
     scope.post('/api/remote-orders', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
-      await assertEnabled(db);
+      await assertRemoteOrdersEnabled(db);
       if (!request.isMultipart()) {
         return reply.status(415).send({
           message: 'Type de contenu non pris en charge : envoyez le fichier en multipart/form-data (champ file).',
@@ -67,7 +60,7 @@ export async function registerRemoteOrderRoutes(app: FastifyInstance): Promise<v
     });
 
     scope.post('/api/remote-orders/import', async (request, reply) => {
-      await assertEnabled(db);
+      await assertRemoteOrdersEnabled(db);
       const outcome = await importFile(db, dir, bodyOf(request).file, request.auth ?? null);
       if (outcome.status === 'failed') {
         return reply.status(422).send({ message: "L'import de la commande a échoué.", ...outcome });
@@ -76,7 +69,7 @@ export async function registerRemoteOrderRoutes(app: FastifyInstance): Promise<v
     });
 
     scope.delete<{ Params: { file: string } }>('/api/remote-orders/:file', async (request, reply) => {
-      await assertEnabled(db);
+      await assertRemoteOrdersEnabled(db);
       await deleteFile(dir, request.params.file);
       return reply.status(204).send();
     });

@@ -3,10 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sha256 } from '../auth/session-format.js';
 import { reserveAttempt } from '../auth/throttle.js';
 import { parseBody } from '../auth/validation.js';
-import { NotFoundError, ValidationError } from '../core/errors.js';
-import { recordHistory } from '../engine/history.js';
-import { bookingContacts, queueBookingMail, render, settingValue } from '../mail/compose.js';
-import { enqueueMail } from '../mail/queue.js';
 import {
   addSpaceRequestedDate,
   createSpaceLink,
@@ -18,8 +14,8 @@ import {
   removeSpaceRequestedDate,
   resolveSpace,
   revokeSpaceLinks,
-  SPACE_MESSAGES,
   type SpaceBooking,
+  sendSpaceLinkMail,
   spaceLinkState,
   updateSpacePassenger,
 } from '../services/booking-space.js';
@@ -121,54 +117,7 @@ export async function registerSpaceRoutes(app: FastifyInstance): Promise<void> {
     const bookingId = pathId(request);
     const { to } = parseBody(spaceLinkMailSchema, bodyOf(request));
     const userId = request.auth?.kind === 'user' ? request.auth.user.id : null;
-    const queued = await db.transaction().execute(async (trx) => {
-      let mail: { id: number; recipient: string };
-      let template: string;
-      if (to === 'buyer') {
-        template = 'booking-confirmation';
-        mail = await queueBookingMail(trx, bookingId, 'booking-confirmation', userId);
-      } else {
-        template = 'gift-space';
-        const booking = await trx
-          .selectFrom('bookings')
-          .select(['beneficiary_name', 'beneficiary_email'])
-          .where('id', '=', bookingId)
-          .executeTakeFirst();
-        if (!booking) throw new NotFoundError();
-        if (!booking.beneficiary_email) throw ValidationError.field('to', SPACE_MESSAGES.noBeneficiary);
-        const contact = (await bookingContacts(trx, [bookingId])).get(bookingId)!;
-        const rendered = await render(
-          trx,
-          template,
-          {
-            'booking.number': contact.number,
-            'beneficiary.full_name': booking.beneficiary_name ?? '',
-            'customer.full_name': contact.customerName,
-            'booking.passengers_number': contact.passengersNumber,
-            'company.name': await settingValue(trx, 'company_name'),
-          },
-          bookingId,
-        );
-        const queuedMail = await enqueueMail(trx, {
-          to: booking.beneficiary_email,
-          ...rendered,
-          templateSlug: template,
-          bookingId,
-          userId,
-        });
-        mail = { id: queuedMail.id, recipient: booking.beneficiary_email };
-      }
-      await recordHistory(trx, request.auth, [
-        {
-          resource: 'emails',
-          recordId: mail.id,
-          action: 'create',
-          changes: { template_slug: [null, template] },
-          bookingId,
-        },
-      ]);
-      return mail;
-    });
+    const queued = await sendSpaceLinkMail(db, request.auth ?? null, bookingId, to, userId);
     return reply.code(202).send(queued);
   });
 

@@ -1,11 +1,9 @@
 import { bookingRefundSchema, flightPostponeSchema, validityExtensionSchema } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../core/errors.js';
 import { getResource } from '../engine/index.js';
-import { validityAttestationPdf } from '../pdf/lazy.js';
 import { postponeFlight } from '../services/postponement.js';
 import { refundBooking } from '../services/refund.js';
-import { extendValidity } from '../services/validity.js';
+import { extendValidity, validityAttestation } from '../services/validity.js';
 import { bodyOf, pathId } from './params.js';
 
 // Issue 12: the weather postponement in one action and 'Prolonger' on a booking (docs/api.md). Any signed-in user,
@@ -43,12 +41,7 @@ export async function registerValidityRoutes(app: FastifyInstance): Promise<void
 
   // Issue 29: the 'Attestation de validité' staff download and send (signed-in staff, as the tickets).
   app.get('/api/bookings/:id/validity.pdf', async (request, reply) => {
-    const id = pathId(request);
-    const booking = await db.selectFrom('bookings').select('number').where('id', '=', id).executeTakeFirst();
-    if (!booking) throw new NotFoundError();
-    const pdf = await (await validityAttestationPdf()).renderValidityAttestationPdf(db, id);
-    if (!pdf) throw new NotFoundError();
-    const name = `attestation-validite-${booking.number.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf`;
+    const { pdf, name } = await validityAttestation(db, pathId(request));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)

@@ -21,10 +21,13 @@ import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js
 import type { DB } from '../db/schema.js';
 import { CUSTOMER_SPACE, diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
+import { bookingContacts, queueBookingMail, render, settingValue } from '../mail/compose.js';
+import { enqueueMail } from '../mail/queue.js';
 import { nextTicketNumber } from './booking-numbers.js';
 import { BOOKING_RULE_MESSAGES, lockBooking } from './booking-rules.js';
 import { PASSENGER_SUMMARY_COLUMNS } from './booking-summaries.js';
 import { assertPassengersNotSealed } from './flight-records.js';
+import { queuedMailEntry } from './mail.js';
 import { MAX_PENDING_REQUESTS_PER_BOOKING, REGISTRATION_REQUEST_MESSAGES } from './registration-requests.js';
 import { addSpaceLink, SPACE_TOKEN_SHAPE, spaceUrl } from './space-links.js';
 
@@ -762,3 +765,56 @@ export const openWeightChangesSql = (today: string) => sql`select count(*) from 
   join flights f on f.id = w.flight_id
   join registrations r on r.passenger_id = w.passenger_id and r.flight_id = w.flight_id
   where w.seen_at is null and f.flight_status_id = ${FLIGHT_STATUSES.planned.id} and f.scheduled_date >= ${today}`;
+
+/**
+ * The space's link sent by mail (a link of its own in each mail): in the booking's confirmation to the buyer, or in
+ * 'Bon cadeau : votre espace' to the gift's beneficiary; queued and written to the booking's history in one go.
+ */
+export async function sendSpaceLinkMail(
+  db: Kysely<DB>,
+  auth: Auth | null,
+  bookingId: number,
+  to: 'buyer' | 'beneficiary',
+  userId: number | null,
+): Promise<{ id: number; recipient: string }> {
+  return db.transaction().execute(async (trx) => {
+    let mail: { id: number; recipient: string };
+    let template: string;
+    if (to === 'buyer') {
+      template = 'booking-confirmation';
+      mail = await queueBookingMail(trx, bookingId, 'booking-confirmation', userId);
+    } else {
+      template = 'gift-space';
+      const booking = await trx
+        .selectFrom('bookings')
+        .select(['beneficiary_name', 'beneficiary_email'])
+        .where('id', '=', bookingId)
+        .executeTakeFirst();
+      if (!booking) throw new NotFoundError();
+      if (!booking.beneficiary_email) throw ValidationError.field('to', SPACE_MESSAGES.noBeneficiary);
+      const contact = (await bookingContacts(trx, [bookingId])).get(bookingId)!;
+      const rendered = await render(
+        trx,
+        template,
+        {
+          'booking.number': contact.number,
+          'beneficiary.full_name': booking.beneficiary_name ?? '',
+          'customer.full_name': contact.customerName,
+          'booking.passengers_number': contact.passengersNumber,
+          'company.name': await settingValue(trx, 'company_name'),
+        },
+        bookingId,
+      );
+      const queuedMail = await enqueueMail(trx, {
+        to: booking.beneficiary_email,
+        ...rendered,
+        templateSlug: template,
+        bookingId,
+        userId,
+      });
+      mail = { id: queuedMail.id, recipient: booking.beneficiary_email };
+    }
+    await recordHistory(trx, auth, [queuedMailEntry(mail.id, template, bookingId)]);
+    return mail;
+  });
+}

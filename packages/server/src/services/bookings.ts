@@ -2,12 +2,7 @@ import type { LinkedBooking } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import {
-  type BookingSummary,
-  loadBookingSummaries,
-  loadPassengers,
-  type PassengerSummary,
-} from './booking-summaries.js';
+import { loadBookingSummaries, loadPassengers, type PassengerSummary } from './booking-summaries.js';
 
 export type BookingLink = { booking_id: number; linked_id: number; link_id: number };
 

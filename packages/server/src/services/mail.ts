@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { type Auth, authorOf, type SessionUser } from '../core/context.js';
 import { NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { recordHistory } from '../engine/history.js';
+import { type HistoryEntry, recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
 import { queueBookingMail, queueConvocations, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
@@ -51,6 +51,15 @@ const present = ({ user_id, user_first_name, user_last_name, ...row }: ListRow) 
   user: user_id === null ? null : { id: user_id, full_name: `${user_first_name ?? ''} ${user_last_name ?? ''}`.trim() },
 });
 
+/** A booking's history row for a mail queued from a template. */
+export const queuedMailEntry = (mailId: number, template: string, bookingId: number): HistoryEntry => ({
+  resource: 'emails',
+  recordId: mailId,
+  action: 'create',
+  changes: { template_slug: [null, template] },
+  bookingId,
+});
+
 /** Queues one mail of the booking; the pre-flight information mail also marks the booking, recorded too. */
 export async function sendBookingMail(db: Kysely<DB>, auth: Auth | null, bookingId: number, template: BookingTemplate) {
   return db.transaction().execute(async (trx) => {
@@ -63,13 +72,7 @@ export async function sendBookingMail(db: Kysely<DB>, auth: Auth | null, booking
     // The pre-flight information mail also marks the booking (bookings.has_pre_flight_infos): its change too.
     const flagged = template === 'pre-flight-information' && before !== undefined && before.has_pre_flight_infos !== 1;
     await recordHistory(trx, auth, [
-      {
-        resource: 'emails',
-        recordId: mail.id,
-        action: 'create',
-        changes: { template_slug: [null, template] },
-        bookingId,
-      },
+      queuedMailEntry(mail.id, template, bookingId),
       ...(flagged
         ? [
             {

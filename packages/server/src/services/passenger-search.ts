@@ -1,10 +1,4 @@
-import {
-  OPEN_BOOKING_STATUS_IDS,
-  type PassengerSearchResult,
-  SEARCH_MIN_LENGTH,
-  type SearchBooking,
-  type SearchPassenger,
-} from '@app/domain';
+import { OPEN_BOOKING_STATUS_IDS, SEARCH_MIN_LENGTH } from '@app/domain';
 import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import { type Dialect, fold } from '../db/database.js';

@@ -10,7 +10,7 @@ import type {
 } from '@app/domain';
 import type { Kysely } from 'kysely';
 import type { Auth } from '../core/context.js';
-import { BadRequestError, NotFoundError } from '../core/errors.js';
+import { BadRequestError, ForbiddenError, NotFoundError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
 import { importOrder, OrderImportError } from './order-import.js';
@@ -36,6 +36,18 @@ const MAX_LISTED = 1000;
 
 // Plain names only: no separator, no leading dot, no '..', nothing percent-encoded, .json or .csv.
 const NAME = /^[A-Za-z0-9][A-Za-z0-9 _.()-]{0,150}\.(json|csv)$/i;
+
+const DISABLED = "L'import des commandes à distance est désactivé.";
+
+/** Every remote-order route answers only while the remote-order-import setting is on (the page is hidden otherwise). */
+export async function assertRemoteOrdersEnabled(db: Kysely<DB>): Promise<void> {
+  const row = await db
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', 'remote_orders_import_enabled')
+    .executeTakeFirst();
+  if (row?.value !== '1') throw new ForbiddenError(DISABLED);
+}
 
 /** The file name as sent, or a 400: never a path, whatever its spelling (../, absolute, encoded, backslash). */
 export function safeName(name: unknown): string {

@@ -16,6 +16,7 @@ import type { DB, ExtensionRule } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { bookingContacts, bookingVariables, render, settingValue } from '../mail/compose.js';
 import { enqueueMail } from '../mail/queue.js';
+import { validityAttestationPdf } from '../pdf/lazy.js';
 import { lockBooking } from './booking-rules.js';
 
 // Voucher validity (issue 12 point 3): the date set on creation, 'Prolonger', and the daily expiry job.
@@ -351,4 +352,13 @@ export async function queueExtensionMail(
     .where('id', '=', extension.id)
     .execute();
   return true;
+}
+
+/** A booking's 'Attestation de validité' (PDF) and its file name; 404 for a booking that does not exist. */
+export async function validityAttestation(db: Kysely<DB>, bookingId: number): Promise<{ pdf: Buffer; name: string }> {
+  const booking = await db.selectFrom('bookings').select('number').where('id', '=', bookingId).executeTakeFirst();
+  if (!booking) throw new NotFoundError();
+  const pdf = await (await validityAttestationPdf()).renderValidityAttestationPdf(db, bookingId);
+  if (!pdf) throw new NotFoundError();
+  return { pdf, name: `attestation-validite-${booking.number.replace(/[^A-Za-z0-9_-]+/g, '_')}.pdf` };
 }
