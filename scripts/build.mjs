@@ -36,6 +36,7 @@ const webInputs = [
   'packages/web/src',
   'packages/web/public',
   'packages/web/index.html',
+  'packages/web/terrain.html',
   'packages/web/vite.config.ts',
   'packages/web/compress-plugin.ts',
   'packages/web/postcss.config.cjs',

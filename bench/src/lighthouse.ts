@@ -1,9 +1,9 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { CHROMIUM, CHROMIUM_FLAGS, ROOT, signIn, startServer } from './browser-server.js';
 
 // `npm run lighthouse [-- --screens dashboard,planning] [--runs N] [--desktop] [--save folder]`: Lighthouse's performance score of
 // each main screen, as a member of staff meets it on a phone or tablet: mobile preset (a simulated mid-range phone on
@@ -15,12 +15,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 // report's JSON (what loaded, in which order, what ran on the main thread).
 
 const LIGHTHOUSE_VERSION = '12.8.2';
-const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const ROOT = path.resolve(BENCH_DIR, '..');
-const INSTALL_DIR = path.join(BENCH_DIR, '.lighthouse');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ADMIN_EMAIL = 'lighthouse@example.test';
-const ADMIN_PASSWORD = 'Lighthouse-mesure-2026';
+const INSTALL_DIR = path.join(ROOT, 'bench/.lighthouse');
+const ADMIN = { email: 'lighthouse@example.test', password: 'Lighthouse-mesure-2026' };
 const TARGETS = { score: 90, lcpMs: 2500, tbtMs: 200 } as const;
 
 type Screen = { key: string; label: string; path: (ids: Ids) => string };
@@ -65,72 +61,6 @@ async function loadLighthouse() {
     puppeteer: puppeteer as { connect(options: { browserURL: string }): Promise<PuppeteerBrowser> },
     launch: launcher.launch as (options: object) => Promise<{ port: number; kill(): void }>,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function startServer(dataDir: string): Promise<{ base: string; child: ChildProcess }> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-    APP_URL: `http://127.0.0.1:${port}`,
-  };
-  delete env.DATABASE_URL;
-  // The demo season first (it migrates the empty file), then the server, which creates the administrator.
-  execFileSync(process.execPath, [path.join(ROOT, 'packages/server/dist/cli/seed-demo.js')], { env, stdio: 'inherit' });
-  const child = spawn(process.execPath, [path.join(ROOT, 'packages/server/dist/main.js')], { env, stdio: 'inherit' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return { base, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill();
-  throw new Error('Le serveur ne répond pas sur /health.');
-}
-
-/** The cookies of a signed-in session, taken the way the web app signs in (XSRF cookie and header, then /login). */
-async function signIn(base: string): Promise<Map<string, string>> {
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const at = pair?.indexOf('=') ?? -1;
-      if (pair && at > 0) jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-  };
-  keep(await fetch(`${base}/csrf-cookie`));
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const response = await fetch(`${base}/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json',
-      cookie: cookie(),
-      'x-xsrf-token': decodeURIComponent(jar.get('XSRF-TOKEN') ?? ''),
-    },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (!response.ok) throw new Error(`Connexion refusée : ${response.status} ${await response.text()}`);
-  keep(response);
-  return jar;
 }
 
 /** A booking and a flight of the demo season that carry passengers: the summaries as busy as they get. */
@@ -191,10 +121,10 @@ async function main() {
   }
   const { lighthouse, launch, puppeteer } = await loadLighthouse();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const { base, child } = await startServer(dataDir);
+  const { base, child } = await startServer(dataDir, ADMIN);
   const rows: { screen: Screen; measure: Measure }[] = [];
   try {
-    const cookies = await signIn(base);
+    const cookies = await signIn(base, ADMIN);
     const ids = await pickIds(base, [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     for (const screen of screens) {
       const measures: Measure[] = [];
@@ -202,14 +132,7 @@ async function main() {
         // A browser per run: a fresh profile is a first visit (no service worker, no HTTP cache).
         const chrome = await launch({
           chromePath: CHROMIUM,
-          chromeFlags: [
-            '--headless=new',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
         });
         try {
           await giveCookies(puppeteer, chrome.port, base, cookies);
@@ -237,6 +160,14 @@ async function main() {
             resourceType?: string;
             transferSize?: number;
           }[];
+          const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time'].map(audit);
+          if (metrics.some((value) => !Number.isFinite(value))) {
+            // A run Lighthouse could not finish (no paint seen, a page error): left out of the median, said here.
+            console.log(
+              `${screen.label} : mesure ${run + 1} écartée (${lhr.runtimeError?.code ?? 'métrique absente'})`,
+            );
+            continue;
+          }
           measures.push({
             score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
             fcp: audit('first-contentful-paint'),
@@ -250,7 +181,8 @@ async function main() {
           chrome.kill();
         }
       }
-      const pick = <K extends keyof Measure>(key: K) => median(measures.map((m) => m[key]));
+      const pick = <K extends keyof Measure>(key: K) =>
+        measures.length === 0 ? Number.NaN : median(measures.map((m) => m[key]));
       const measure: Measure = {
         score: pick('score'),
         fcp: pick('fcp'),

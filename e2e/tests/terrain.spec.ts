@@ -111,6 +111,30 @@ async function axeViolations(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * The Mantine classes on the page that no stylesheet styles: the field's page takes only its components' styles
+ * (packages/web/src/field-styles.ts), so a component added to it without its styles shows here.
+ */
+async function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const styled = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) {
+          for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g)) styled.add(match[1] as string);
+        }
+        if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const shown = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[class*="m_"]'))) {
+      for (const name of Array.from(element.classList)) if (/^m_[0-9a-f]{8}$/.test(name)) shown.add(name);
+    }
+    return [...shown].filter((name) => !styled.has(name));
+  });
+}
+
 /** The service worker installed (every chunk precached) and in charge: a reload without network is served by it. */
 async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
@@ -181,6 +205,7 @@ test('the day offline on a phone: check-in, weights, briefing, times, a reload w
   await expect(page.getByRole('status').filter({ hasText: 'Hors ligne — 10 modifications en attente' })).toBeVisible();
   await page.screenshot({ path: screenshotPath('terrain-offline-390', project), fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
+  expect(await unstyledMantineClasses(page)).toEqual([]);
 
   // The tab reloads without network: the service worker serves the app, IndexedDB the day and the waiting writes.
   const started = Date.now();
@@ -233,7 +258,7 @@ test('a change the office made meanwhile is shown as a conflict, never overwritt
   context,
   browser,
 }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   allowConsole(page, ...OFFLINE_NOISE);
   const { pilotAccount, flight, passengers } = seeded;
   const project = testInfo.project.name;
@@ -256,6 +281,7 @@ test('a change the office made meanwhile is shown as a conflict, never overwritt
   expect(await weightOnServer(passengers[0]!.id)).toBe(70);
   await page.screenshot({ path: screenshotPath('terrain-conflict-390', project), fullPage: true });
   expect(await axeViolations(page)).toEqual([]);
+  expect(await unstyledMantineClasses(page)).toEqual([]);
 
   // The pilot keeps the scale's reading: sent from the office's value, it applies.
   await conflict.getByRole('button', { name: 'Garder la valeur du terrain' }).click();

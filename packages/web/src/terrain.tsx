@@ -1,5 +1,5 @@
 /// <reference types="vite-plugin-pwa/client" />
-import '@mantine/core/styles.css';
+import './field-styles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './app/query-client';
 import { UpdateNotice } from './components/UpdateNotice';
 import FieldPage from './features/field/FieldPage';
+import { readDeviceEarly } from './features/field/field-offline';
 import { fieldUser } from './features/field/field-session';
 import { installFrenchValidity } from './lib/french-validity';
 import { baseTheme, cssVariablesResolver } from './theme-base';
@@ -17,6 +18,8 @@ import { baseTheme, cssVariablesResolver } from './theme-base';
 // editor or charts. The sign-in page and 'Back-office' are the office's: the browser loads them as a new page.
 
 installFrenchValidity();
+// The device's copy of the day starts loading now, beside React's start (without network it is all the page has).
+void readDeviceEarly();
 
 async function start(root: HTMLElement) {
   const user = await fieldUser(window.location);

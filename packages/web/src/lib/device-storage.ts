@@ -34,6 +34,19 @@ export const storage = {
   get: <T>(key: string): Promise<T | undefined> => run('readonly', (s) => s.get(key) as IDBRequest<T | undefined>),
   set: (key: string, value: unknown): Promise<unknown> => run('readwrite', (s) => s.put(value, key)),
   remove: (key: string): Promise<unknown> => run('readwrite', (s) => s.delete(key)),
+  /** Every key and its value, in one read (a few keys: the identity and a day per user of the device). */
+  all: async (): Promise<Map<string, unknown>> => {
+    const db = await database();
+    return new Promise((resolve, reject) => {
+      const transaction = db.transaction(STORE, 'readonly');
+      const store = transaction.objectStore(STORE);
+      const keys = store.getAllKeys();
+      const values = store.getAll();
+      transaction.oncomplete = () => resolve(new Map(keys.result.map((key, i) => [String(key), values.result[i]])));
+      transaction.onerror = () => reject(transaction.error);
+      transaction.onabort = () => reject(transaction.error);
+    });
+  },
 };
 
 /** The user last signed in on this device, who may open the field's day without network. */

@@ -303,7 +303,9 @@ function CommitInput({
     onChange: (e: { currentTarget: { value: string } }) => setDraft(e.currentTarget.value),
     onBlur: commit,
   };
-  if (isMultiline) return <Textarea {...common} autosize minRows={2} maxLength={2000} mt="sm" />;
+  // A fixed height the crew can drag: autosize measures the page again at each render, which on a phone held up the
+  // flight's first screen by a third of a second.
+  if (isMultiline) return <Textarea {...common} rows={3} resize="vertical" maxLength={2000} mt="sm" />;
   return (
     <TextInput
       {...common}

@@ -10,6 +10,7 @@ import { Alert, Anchor, Badge, Box, Card, Container, Group, Loader, Stack, Text,
 import { onlineManager, useMutationState, useQuery, useQueryClient } from '@tanstack/react-query';
 import { use, useMemo, useSyncExternalStore } from 'react';
 import { api } from '../../api/client';
+import { formatDayOfWeek } from '../../lib/format';
 import { ROUTE_PATHS } from '../../lib/routes';
 import { today as operatorToday } from '../../lib/today';
 import { FieldFlightView } from './FieldFlightView';
@@ -43,27 +44,8 @@ export const useIsOnline = () =>
   );
 
 const STATUS_BY_ID = new Map<number, { label: string }>(Object.values(FLIGHT_STATUSES).map((s) => [s.id, s]));
-const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
-const MONTHS = [
-  'janvier',
-  'février',
-  'mars',
-  'avril',
-  'mai',
-  'juin',
-  'juillet',
-  'août',
-  'septembre',
-  'octobre',
-  'novembre',
-  'décembre',
-];
 /** 'samedi 28 novembre' */
-export function dayLabel(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const day = new Date(y, m - 1, d);
-  return `${WEEKDAYS[day.getDay()]} ${d} ${MONTHS[m - 1]}`;
-}
+export const dayLabel = formatDayOfWeek;
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 export { capitalized };
 export const timeLabel = (time: string | null) => (time ? time.slice(0, 5) : '');

@@ -2,7 +2,7 @@ import type { Me } from '@app/domain';
 import { ApiError } from '../../api/client';
 import { loginPathFor } from '../../lib/guards';
 import { getSession, refreshSession, setMe } from '../../session/store';
-import { storedIdentity } from './field-offline';
+import { readDeviceEarly } from './field-offline';
 
 // The field's own guard: the launch field has no network, so a reload there cannot ask the server who is signed
 // in. Online, the session is asked as everywhere (no session: the sign-in page, then back here). Without a network,
@@ -14,14 +14,14 @@ const isNetworkFailure = (error: unknown) => !(error instanceof ApiError);
 async function currentUser(): Promise<Me | null> {
   const known = getSession().me;
   if (known) return known;
-  if (!navigator.onLine) return (await storedIdentity()) ?? null;
+  if (!navigator.onLine) return (await readDeviceEarly()).me ?? null;
   try {
     const { authApi } = await import('../../api/auth');
     const me = await authApi.me();
     setMe(me);
     return me;
   } catch (error) {
-    if (isNetworkFailure(error)) return (await storedIdentity()) ?? null;
+    if (isNetworkFailure(error)) return (await readDeviceEarly()).me ?? null;
     // 401: nobody signed in; the shared session store forgets the user as everywhere else.
     await refreshSession();
     return null;
