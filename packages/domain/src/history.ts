@@ -80,7 +80,7 @@ export const HISTORY_RESOURCE_LABELS: Record<string, string> = {
 /** Field names → French labels, shared by every resource (a field has the same meaning wherever it appears). */
 export const HISTORY_FIELD_LABELS: Record<string, string> = {
   // A customer's field added to its contract is named in the history by its label there.
-  ...Object.fromEntries(Object.entries(CUSTOMER_FIELDS).map(([name, field]) => [name, field.label])),
+  ...CUSTOMER_FIELDS,
   number: 'Numéro',
   number_alt: 'Numéro alternatif',
   booked_at: 'Date d’achat',

@@ -1,22 +1,34 @@
-import { createTheme, Drawer, Modal, Notification, PasswordInput } from '@mantine/core';
+import {
+  createTheme,
+  type DrawerProps,
+  type ModalProps,
+  type NotificationProps,
+  type PasswordInputProps,
+} from '@mantine/core';
 import { baseTheme } from './theme-base';
 
 export { cssVariablesResolver } from './theme-base';
 
+// Plain objects, not Modal.extend(...): extend only returns its argument, but importing the components to call it put
+// the dialog, drawer and password-field code (and the positioning engine under them) into every page's first script.
 export const theme = createTheme({
   ...baseTheme,
   components: {
     // Mantine's own accessible names are English; the interface is French everywhere.
-    PasswordInput: PasswordInput.extend({
-      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer le mot de passe' } },
-    }),
+    PasswordInput: {
+      defaultProps: {
+        visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer le mot de passe' },
+      } satisfies Partial<PasswordInputProps>,
+    },
     // A dialog's cross has no name of its own (the confirmations' had none at all: WCAG 4.1.2).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } satisfies Partial<ModalProps> },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Fermer' } } satisfies Partial<DrawerProps> },
     // The notices' cross too: unnamed, axe counted it a serious fault on every page that had just saved.
-    Notification: Notification.extend({
-      defaultProps: { closeButtonProps: { 'aria-label': 'Fermer la notification' } },
-    }),
+    Notification: {
+      defaultProps: {
+        closeButtonProps: { 'aria-label': 'Fermer la notification' },
+      } satisfies Partial<NotificationProps>,
+    },
   },
 });
 

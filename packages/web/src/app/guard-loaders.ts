@@ -18,6 +18,9 @@ const requestedPath = (request: Request) => {
   return `${url.pathname}${url.search}`;
 };
 
+const FIRST_READ_WAIT_MS = 3000;
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /**
@@ -89,8 +92,11 @@ export function guestLoader() {
 
 /**
  * A page whose main read can start before its code arrives: once the session is known, the read goes out while the
- * page's chunks load (a first visit on a phone otherwise waited for the code, then for the data). Never waited for:
- * the page reads the same query and shows its own loading state and failure notice.
+ * page's chunks load (a first visit on a phone otherwise waited for the code, then for the data). When nothing of it
+ * is kept yet, the navigation waits for it a moment (FIRST_READ_WAIT_MS at most, the loading bar showing): the page
+ * is then built once, with its data, inside the router's transition, which React slices, instead of a skeleton first
+ * and then a second build on the phone's main thread in one block. A read that fails or lingers is the page's own
+ * business: it reads the same query and shows its loading state and failure notice.
  */
 // biome-ignore lint/suspicious/noExplicitAny: any query's options, whatever its data type
 type AnyQuery = FetchQueryOptions<any, any, any, any>;
@@ -104,7 +110,9 @@ export function prefetchLoader(
       ensureSession(),
     ]);
     if (options && session.status === 'authenticated' && !session.isMaintenance) {
-      appQueryClient.prefetchQuery(options).catch(() => {});
+      const read = appQueryClient.prefetchQuery(options).catch(() => {});
+      if (appQueryClient.getQueryData(options.queryKey) === undefined)
+        await Promise.race([read, delay(FIRST_READ_WAIT_MS)]);
     }
     return null;
   };

@@ -1,28 +1,62 @@
 // How every screen writes dates, times and amounts (French, the day as stored: no time-zone shift of a date).
+// Written by hand, to the letter of what Intl's fr-FR formats print (format.test.ts compares them): building those
+// formats loads the browser's locale data, 160 ms of a phone's first visit before the first screen could show.
 
-const dateFormat = new Intl.DateTimeFormat('fr-FR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const longDateFormat = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const amountFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const WEEKDAYS = ['dimanche', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi'];
+const MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre',
+];
+/** Between thousands, as Intl's fr-FR writes them: a narrow no-break space; before the euro sign, a no-break space. */
+const GROUP = '\u202f';
+const BEFORE_SYMBOL = '\u00a0';
 
-const asUtcDate = (day: string) => new Date(`${day.slice(0, 10)}T00:00:00Z`);
+const DAY = /^(\d{4})-(\d{2})-(\d{2})/;
 
 /** '2026-06-20' → '20/06/2026'; empty for nothing. */
-export const formatDate = (day: string | null | undefined): string => (day ? dateFormat.format(asUtcDate(day)) : '');
+export const formatDate = (day: string | null | undefined): string => {
+  if (!day) return '';
+  const parts = DAY.exec(day);
+  return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : day;
+};
+
+/** '2026-06-20' → 'samedi 20 juin' (the launch field's days). */
+export const formatDayOfWeek = (day: string): string => {
+  const parts = DAY.exec(day);
+  if (!parts) return day;
+  const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+  return `${WEEKDAYS[weekday]} ${date} ${MONTHS[month - 1]}`;
+};
+
 /** '2026-06-20' → 'samedi 20 juin 2026'. */
-export const formatLongDate = (day: string): string => longDateFormat.format(asUtcDate(day));
+export const formatLongDate = (day: string): string =>
+  DAY.test(day) ? `${formatDayOfWeek(day)} ${day.slice(0, 4)}` : day;
+
 /** '07:30:00' → '07:30'. */
 export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : '');
-/** 120.5 → '120,50 €'; empty for nothing. */
-export const formatAmount = (amount: number | null | undefined): string =>
-  amount === null || amount === undefined ? '' : amountFormat.format(amount);
+
+/** 1234.5 → '1 234,50 €' (rounded half away from zero on the decimal written, as Intl does); empty for nothing. */
+export const formatAmount = (amount: number | null | undefined): string => {
+  if (amount === null || amount === undefined) return '';
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) {
+    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount);
+  }
+  const negative = amount < 0 || Object.is(amount, -0);
+  // Shifting the decimal point in the text, not by multiplying, rounds 1.005 up as its writing says.
+  const written = Math.abs(amount).toString();
+  const cents = written.includes('e') ? Math.round(Math.abs(amount) * 100) : Math.round(Number(`${written}e2`));
+  const units = Math.floor(cents / 100).toString();
+  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
+  return `${negative ? '-' : ''}${grouped},${(cents % 100).toString().padStart(2, '0')}${BEFORE_SYMBOL}€`;
+};

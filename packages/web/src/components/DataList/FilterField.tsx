@@ -1,10 +1,13 @@
 import { filterLoadFailedMessage } from '@app/domain';
 import { MultiSelect, Select, TextInput } from '@mantine/core';
-import { DateInput, DatePickerInput } from '@mantine/dates';
+// The date pickers' styles come with the screens that show one, not in every page's first stylesheet.
+import '@mantine/dates/styles.css';
+import { DatePickerInput } from '@mantine/dates';
 import { useApiQuery } from '../../api/hooks';
 import { filterOptionsRead } from '../../api/reads';
 import { type FilterDefinition, type FilterOption, type FilterValues, objectKey } from '../../lib/list-state';
 import { FlagSwitch } from '../FlagSwitch/FlagSwitch';
+import { FrenchDateInput } from '../FrenchDateInput/FrenchDateInput';
 import { RemoteAutocomplete } from '../RemoteAutocomplete/RemoteAutocomplete';
 
 type SelectDefinition = Extract<FilterDefinition, { type: 'select' }>;
@@ -97,11 +100,10 @@ export function FilterField({ definition, values, onChange }: FilterFieldProps) 
       );
     case 'date':
       return (
-        <DateInput
+        <FrenchDateInput
           label={definition.label}
           value={typeof value === 'string' ? value : null}
           onChange={set}
-          valueFormat="DD/MM/YYYY"
           clearable
         />
       );

@@ -8,8 +8,9 @@ import {
   type QueuedMail,
   totalWeightColor,
 } from '@app/domain';
-import { Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconAlertTriangle, IconArmchair, IconScale, IconUsers } from '@tabler/icons-react';
+import { HoverTooltip } from '../HoverTooltip/HoverTooltip';
 import { StatusTag } from './StatusTag';
 import { statusIcon } from './status-icons';
 
@@ -66,11 +67,11 @@ export function AvailabilityTag({ statusId, availability }: { statusId: number; 
         ? 'Complet'
         : `${availability} place${availability > 1 ? 's' : ''}`;
   return (
-    <Tooltip label={AVAILABILITY_LABELS[state]}>
+    <HoverTooltip label={AVAILABILITY_LABELS[state]}>
       <StatusTag size="small" color={display.color} icon={IconArmchair}>
         {text}
       </StatusTag>
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 
@@ -92,13 +93,13 @@ export function PassengerCounter({ count, capacity }: { count: number; capacity:
         {capacity === null || capacity === undefined ? `${count}` : `${count} / ${capacity}`}
       </StatusTag>
       {display.exceedsCapacity && (
-        <Tooltip label="Plus de passagers que de places">
+        <HoverTooltip label="Plus de passagers que de places">
           <IconAlertTriangle
             size={16}
             color="var(--mantine-color-red-7)"
             aria-label="Plus de passagers que de places"
           />
-        </Tooltip>
+        </HoverTooltip>
       )}
     </Group>
   );
@@ -126,10 +127,10 @@ export const mailDate = (mail: QueuedMail) =>
 export function MailStatusTag({ mail }: { mail: QueuedMail }) {
   const status = MAIL_STATUS[mail.status];
   return (
-    <Tooltip label={mail.error ?? `${mail.attempts} tentative${mail.attempts > 1 ? 's' : ''}`}>
+    <HoverTooltip label={mail.error ?? `${mail.attempts} tentative${mail.attempts > 1 ? 's' : ''}`}>
       <StatusTag size="small" color={status.color}>
         {status.label}
       </StatusTag>
-    </Tooltip>
+    </HoverTooltip>
   );
 }

@@ -1,9 +1,9 @@
 import { BALLOON_INSPECTION_KINDS, type BalloonInspectionKind, BOUNDS, balloonInspectionsPath } from '@app/domain';
 import { NumberInput, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useState } from 'react';
 import { api } from '../../api/client';
 import { FormModal, TextAreaField, useFieldError } from '../../components';
+import { FrenchDateInput } from '../../components/FrenchDateInput/FrenchDateInput';
 import { today as operatorToday } from '../../lib/today';
 
 // Issue 30: an inspection of the balloon recorded on its technical log (POST /api/balloons/{id}/inspections); the
@@ -49,13 +49,12 @@ export function BalloonInspectionDialog({
       }
       onSaved={onSaved}
     >
-      <DateInput
+      <FrenchDateInput
         name="inspected_on"
         label="Date de la visite"
         required
         value={date}
         onChange={(value) => setDate(typeof value === 'string' ? value : null)}
-        valueFormat="DD/MM/YYYY"
         error={dateError}
       />
       <Select

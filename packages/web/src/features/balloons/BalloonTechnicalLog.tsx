@@ -13,6 +13,8 @@ import { getRead } from '../../api/reads';
 import { useDialog } from '../../lib/use-dialog';
 import { BalloonInspectionDialog } from './BalloonInspectionDialog';
 
+const WRAPPED_BADGE = { label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 // Issue 30: the balloon's technical log: hours before the product, flights with their running hours, every
 // inspection (recorded here with 'Enregistrer une visite'), incidents, and the next inspection due (the earlier of
 // 12 months and 100 hours after the last); CSV from GET /api/balloons/{id}/technical-log?format=csv.
@@ -105,7 +107,16 @@ export function BalloonTechnicalLog({ balloonId }: { balloonId: number }) {
                     <Table.Tr key={`i-${row.date}-${index}`}>
                       <Table.Td>{frenchDate(row.date)}</Table.Td>
                       <Table.Td>
-                        <Badge variant="light" color="blue">
+                        {/* Wrapped in its cell, not cut: 'Visite annuelle (12 mois)' on a tablet. */}
+                        <Badge
+                          variant="light"
+                          color="blue"
+                          radius="sm"
+                          tt="none"
+                          h="auto"
+                          py={2}
+                          styles={WRAPPED_BADGE}
+                        >
                           {row.inspection_kind ? BALLOON_INSPECTION_KINDS[row.inspection_kind] : 'Visite'}
                         </Badge>
                       </Table.Td>

@@ -9,13 +9,13 @@ import {
   validityState,
 } from '@app/domain';
 import { Alert, Button, Group, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconCalendarPlus, IconCash, IconFileCertificate, IconMail, IconMailOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { FlagSwitch, FormModal, StatusTag, SummaryCard, useFieldError } from '../../components';
+import { FrenchDateInput } from '../../components/FrenchDateInput/FrenchDateInput';
 import { formatAmount, formatDate } from '../../lib/format';
 import { today as operatorToday } from '../../lib/today';
 import { useDialog } from '../../lib/use-dialog';
@@ -239,13 +239,12 @@ export function RefundDialog({
       onSaved={onSaved}
     >
       <Text size="sm">La réservation sera annulée et le remboursement inscrit à son historique.</Text>
-      <DateInput
+      <FrenchDateInput
         name="refunded_on"
         label="Date du remboursement"
         required
         value={date}
         onChange={(value) => setDate(typeof value === 'string' ? value : null)}
-        valueFormat="DD/MM/YYYY"
         error={dateError}
       />
       <NumberInput

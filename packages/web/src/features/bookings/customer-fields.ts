@@ -61,7 +61,7 @@ function sectionFields(section: Placement['form']['section']): FormField[] {
     .filter(([, placement]) => placement.form.section === section)
     .map(([name, { form }]) => {
       const { section: _section, ...input } = form;
-      return { ...input, name, label: CUSTOMER_FIELDS[name].label } as FormField;
+      return { ...input, name, label: CUSTOMER_FIELDS[name] } as FormField;
     });
 }
 
@@ -82,9 +82,9 @@ export const COMPANY_FIELDS: readonly string[] = [
 export const customerCardRows = (customer: Customer) =>
   placed
     .filter(([, placement]) => placement.card === 'row')
-    .map(([name]) => ({ label: CUSTOMER_FIELDS[name].label, value: customer[name] }));
+    .map(([name]) => ({ label: CUSTOMER_FIELDS[name], value: customer[name] }));
 
 /** The customer's columns of the bookings list's CSV export: [header, field path] after its name. */
 export const CUSTOMER_CSV_COLUMNS: [string, string][] = placed
   .filter(([, placement]) => placement.csv)
-  .map(([name]) => [`${CUSTOMER_FIELDS[name].label} (client)`, `customer.${name}`]);
+  .map(([name]) => [`${CUSTOMER_FIELDS[name]} (client)`, `customer.${name}`]);

@@ -1,11 +1,12 @@
 import { type ComplianceItem, flightRecordPdfPath, MAX_PASSENGERS_SINGLE_CREW } from '@app/domain';
-import { Alert, Anchor, Button, Checkbox, Code, List, Stack, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Code, List, Stack, Table, Text, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconDownload, IconLock, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ApiError, apiUrl } from '../../api/client';
 import { flightReads, flightWrites } from '../../api/endpoints/flights';
 import { useApiQuery } from '../../api/hooks';
 import { FormModal, notifyFailure, notifySuccess, SummaryCard } from '../../components';
+import { HoverTooltip } from '../../components/HoverTooltip/HoverTooltip';
 import { formatDate } from '../../lib/format';
 
 // The regulator's flight file on the flight page (issue 30): the warnings of the flight's day (pilot currency,
@@ -48,7 +49,7 @@ export function ComplianceMark({ items }: { items?: ComplianceItem[] }) {
   const hasError = items.some((i) => i.severity === 'error');
   const label = items.map((i) => i.message).join(' ');
   return (
-    <Tooltip
+    <HoverTooltip
       label={
         <Stack gap={2}>
           {items.map((i) => (
@@ -68,7 +69,7 @@ export function ComplianceMark({ items }: { items?: ComplianceItem[] }) {
         role="img"
         data-testid="compliance-mark"
       />
-    </Tooltip>
+    </HoverTooltip>
   );
 }
 

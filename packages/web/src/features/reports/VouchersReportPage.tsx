@@ -1,6 +1,5 @@
 import '@mantine/charts/styles.css';
 import {
-  isCalendarDate,
   VOUCHER_REPORT_MIN_DATE,
   VOUCHERS_REPORT_PATH,
   type VoucherReport,
@@ -10,7 +9,6 @@ import {
 } from '@app/domain';
 import { BarChart } from '@mantine/charts';
 import { Alert, Button, Group, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconAlertCircle, IconDownload } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -18,6 +16,7 @@ import { apiUrl } from '../../api/client';
 import { useApiQuery } from '../../api/hooks';
 import { getRead } from '../../api/reads';
 import { type DataColumn, DataTable } from '../../components';
+import { FrenchDateInput } from '../../components/FrenchDateInput/FrenchDateInput';
 import { formatAmount, formatDate } from '../../lib/format';
 import { today as operatorToday } from '../../lib/today';
 
@@ -40,25 +39,6 @@ const longMonth = (month: string) => {
 const eurosNoCents = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 
 /** A date typed as staff write it, 'JJ/MM/AAAA', as YYYY-MM-DD (null while incomplete or impossible). */
-export function parseFrenchDate(text: string): string | null {
-  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!m) return null;
-  const iso = `${m[3]}-${(m[2] ?? '').padStart(2, '0')}-${(m[1] ?? '').padStart(2, '0')}`;
-  return isCalendarDate(iso) ? iso : null;
-}
-
-/** Names of the calendar's controls, read by screen readers. */
-const CALENDAR_LABELS = {
-  previousMonth: 'Mois précédent',
-  nextMonth: 'Mois suivant',
-  previousYear: 'Année précédente',
-  nextYear: 'Année suivante',
-  previousDecade: 'Décennie précédente',
-  nextDecade: 'Décennie suivante',
-  monthLevelControl: 'Choisir le mois',
-  yearLevelControl: "Choisir l'année",
-};
-
 const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -282,15 +262,12 @@ export default function VouchersReportPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" gap="sm">
-        <DateInput
+        <FrenchDateInput
           label="Date du rapport"
           value={at}
           onChange={(value) => {
             if (typeof value === 'string' && value >= VOUCHER_REPORT_MIN_DATE && value <= today) setAt(value);
           }}
-          valueFormat="DD/MM/YYYY"
-          dateParser={parseFrenchDate}
-          ariaLabels={CALENDAR_LABELS}
           minDate={VOUCHER_REPORT_MIN_DATE}
           maxDate={today}
           w={200}
