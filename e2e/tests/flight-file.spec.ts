@@ -94,12 +94,14 @@ async function seed() {
   });
   await apiPut(api, `/api/flights/${flown.id}`, { landing_place: 'Ferme des Aulnes', remarks: 'Vent calme' });
   // The pilot's coming flights: one flight in the last 180 days, a medical that has expired.
+  const teammate = await apiPost(api, '/api/teammates', { first_name: 'Paul', last_name: `Chase${run}` });
   const coming = await apiPost(api, '/api/flights', {
     scheduled_date: planned,
     scheduled_time: '07:15',
     flight_status_id: 1,
     pilot_id: pilot.id,
     balloon_id: balloon.id,
+    teammates: [teammate.id],
   });
   const todays = await apiPost(api, '/api/flights', {
     scheduled_date: today,
@@ -114,7 +116,7 @@ async function seed() {
 test('the flight file: warnings, the pilot logbook, and a sealed record downloaded as stored', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const { pilot, balloon, flown, coming, todays } = await seed();
   const project = testInfo.project.name;
   const pilotName = `Odile Vernet${run}`;
@@ -130,6 +132,15 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
   await expect(warnings).toContainText(`La visite du ballon F-H${run} est échue depuis le 01/05/2032.`);
   await shoot(page, 'flight-file-warnings', project);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The crew: the teammate is the ground crew until marked on board, which the plan's crew check counts.
+  const crew = page.getByRole('region', { name: 'Équipage à bord' });
+  await expect(crew).toContainText("À bord : le pilote seul (1 membre d'équipage pour 0 passager)");
+  // Clicked, then awaited: the box shows the crew as the server saved it.
+  await crew.getByRole('checkbox', { name: `Paul Chase${run} à bord` }).click();
+  await expect(crew).toContainText(`À bord : le pilote et Paul Chase${run} (2 membres d'équipage pour 0 passager)`);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: `Paul Chase${run} à bord` })).toBeChecked();
 
   // The plan page: each check with its formula.
   await page.goto(`/flights/${coming.id}/operating-plan`);
@@ -185,6 +196,26 @@ test('the flight file: warnings, the pilot logbook, and a sealed record download
   await expect(log.getByRole('table', { name: 'Vols et visites du ballon' })).toContainText('Ferme des Aulnes, 07:50');
   await shoot(page, 'flight-file-technical-log', project);
   expect(await axeViolations(page)).toEqual([]);
+
+  // A new annual inspection recorded from the log: listed beside the earlier one, the next one due moves, and the
+  // coming flight's inspection warning is gone.
+  await log.getByRole('button', { name: 'Enregistrer une visite' }).click();
+  const visit = page.getByRole('dialog', { name: 'Enregistrer une visite' });
+  await visit.getByLabel('Date de la visite').fill('15/05/2032');
+  await visit.getByLabel('Heures du ballon à la visite').fill('121,5');
+  await visit.getByLabel('Réalisée par').fill('Atelier Sud');
+  await visit.getByRole('button', { name: 'Valider' }).click();
+  await expect(visit).toBeHidden();
+  await expect(log).toContainText('15/05/2033 ou 221,5 h');
+  const events = log.getByRole('table', { name: 'Vols et visites du ballon' });
+  await expect(events.getByRole('row').filter({ hasText: '01/05/2031' })).toContainText('Autre visite');
+  await expect(events.getByRole('row').filter({ hasText: '15/05/2032' })).toContainText(
+    'Visite annuelle (12 mois)Par Atelier Sud121,5 h',
+  );
+  await shoot(page, 'flight-file-inspection', project);
+  await page.goto(`/flights/${coming.id}/summary`);
+  await expect(warnings).toContainText(medical);
+  await expect(warnings).not.toContainText(`La visite du ballon F-H${run}`);
 
   // The flown flight: 'Clôturer le dossier de vol', then the record downloaded is the one sealed.
   await page.goto(`/flights/${flown.id}/summary`);
