@@ -18,8 +18,8 @@ function serverProject(name: string, engine?: 'postgres') {
       include: ['test/**/*.test.ts'],
       environment: 'node',
       globalSetup: ['test/global-setup.ts'],
-      testTimeout: 20000,
-      hookTimeout: 30000,
+      testTimeout: 60000,
+      hookTimeout: 90000,
       ...(engine ? { env: { TEST_DB_ENGINE: engine } } : {}),
       maxWorkers: Number(process.env.SERVER_TEST_WORKERS) || 4,
       // A worker imports the server once for all its files, not once per file: importing it was four fifths of the

@@ -24,7 +24,7 @@ const chromium = {
 
 const SERVER_WIDE = /(maintenance|update|remote-orders)\.spec\.ts/;
 // Needs the public planning switched on throughout, while reference-data.spec.ts switches it off and on: alone,
-// after the two browsers' projects.
+// after the browsers' shared projects.
 const WIDGET = /widget\.spec\.ts/;
 // The launch field offline (issue 31): a reload without network is served by the service worker, so this project
 // lets it register (it precaches the app once, for this browser only); a phone's screen.
@@ -34,17 +34,21 @@ export default defineConfig({
   testDir: './tests',
   outputDir: './test-results/artifacts',
   globalSetup: './global-setup.ts',
-  // One server for the whole run. Two browsers at a time; the tests that change the server for everyone
-  // (a new service worker, maintenance mode) run alone at the end, in projects of their own.
-  workers: Number(process.env.E2E_WORKERS) || 2,
+  // One server for the whole run. Three browsers at a time: with two, the journeys kept the two cores busy about
+  // half the time (they wait on the server, the mails and each other), and the suite was CI's longest step (725 s;
+  // 570 s with three, every bound unchanged). The tests that change the server for everyone (a new service worker,
+  // maintenance mode) run alone at the end, in projects of their own.
+  workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: false,
   retries: 0,
   // Machines of this project's kind differ threefold in speed. On a slow one, two browsers loading the app's chunks
   // (about 400 ms each while the service worker precached them) kept a sign-in on the login page for over 7 s: the
   // waits are long enough for that, the assertions unchanged.
-  // 90 s, not 45, for a journey without its own bound: .ci/run's Node 24 suite runs beside these, and a burst of the
-  // machine's load must not fail a journey that would have passed; waits stay waits.
-  timeout: 90_000,
+  // 180 s for a journey without its own bound: .ci/run's Node 24 suite runs beside these, and a burst of the
+  // machine's load must not fail a journey that would have passed; waits stay waits. The long journeys set their own,
+  // about two and a half times what they took on a machine where the whole suite took 14 minutes (one, bound at 90 s,
+  // failed there at 95 s on its last screenshot).
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: [['list'], ['./summary-reporter.ts']],
   use: {

@@ -120,7 +120,7 @@ type Screen = {
 
 /** Opens each screen (signed in), checks it, and fails once at the end with every violation found. */
 async function check(page: Page, screens: Screen[]): Promise<void> {
-  test.setTimeout(30_000 + 20_000 * screens.length);
+  test.setTimeout(60_000 + 40_000 * screens.length);
   await openSignedIn(page, '/dashboard');
   const found: string[] = [];
   for (const screen of screens) {

@@ -36,7 +36,7 @@ async function waitForMail(address: string, predicate: (text: string, raw: strin
 }
 
 test('settings pages: planning with its preview, flight plan, emails, widgets', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   await openSignedIn(page, '/settings/planning');
   const preview = page.getByRole('figure', { name: "Aperçu d'une carte de vol" });
   await expect(preview.getByText('Pilote : Amélie Lefèvre')).toBeVisible();
@@ -137,7 +137,7 @@ test('the online shop page keeps the secret and says whether the shop answers', 
 });
 
 test('an email template edited with a variable is sent from a booking, once', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const api = await apiSession();
   const booking = await apiPost(api, '/api/bookings', { number: `MAIL-${run}`, passengers_number: 1 });
   const address = `client-${run.toLowerCase()}@e2e.test`;

@@ -24,7 +24,7 @@ const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections de la réservation' }).getByRole('link', { name, exact: true });
 
 test('a seller sells a booking from scratch to its printed tickets', async ({ page }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const api = await apiSession();
   const type = await apiPost(api, '/api/passenger-types', { label: `Adulte ${run}` });
   const location = await apiPost(api, '/api/locations', { label: `Beaune ${run}` });

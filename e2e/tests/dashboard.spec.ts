@@ -43,7 +43,7 @@ async function seed() {
 }
 
 test('the operator sees the week, what to do, and opens the filtered list from a card', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const { today, statusLabel } = await seed();
   await page.setViewportSize({ width: 1440, height: 900 });
   await openSignedIn(page, '/dashboard');

@@ -7,7 +7,7 @@ import { apiPost, apiSession, expect, heading, openSignedIn, screenshotPath, tes
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 
 test('a list exports every row of its search as a French CSV file', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const api = await apiSession();
   const location = await apiPost(api, '/api/locations', { label: `Export ${run}` });
   // More rows than one page (10), all found by one search.

@@ -28,7 +28,7 @@ async function shoot(page: Page, name: string, projectName: string) {
 }
 
 test('a booking’s and a flight’s history, and the whole log for the administrator', async ({ page }, testInfo) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const api = await apiSession();
   const booking = await apiPost(api, '/api/bookings', { number: `HIST-${run}`, passengers_number: 2 });
   const passenger = await apiPost(api, '/api/passengers', {

@@ -66,7 +66,7 @@ async function seed() {
 test('a chief pilot plans a day, fills the basket, flies, duplicates and prints the plan', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const { balloon, bookings } = await seed();
   await openSignedIn(page, `/planning?day=${day}`);
 

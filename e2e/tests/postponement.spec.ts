@@ -79,7 +79,7 @@ async function waitForMail(address: string, text: string) {
 }
 
 test('a weather postponement in one dialog, its mail, its undo, and a voucher extended', async ({ page }, testInfo) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const { flight, booking, email } = await seed();
   const project = testInfo.project.name;
 

@@ -100,7 +100,7 @@ const order = (id: number, day: number, prestation: string, lastName: string, qu
 test('shop orders are imported once from the pending list, and a completed booking updates its order', async ({
   page,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const shop = await startShop();
   try {
     const api = await apiSession();

@@ -94,7 +94,7 @@ test('a customer completes their booking from the confirmation mail, asks for fl
   page,
   browser,
 }, testInfo) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   const project = testInfo.project.name;
   const { booking, first, second, email } = await seed();
 

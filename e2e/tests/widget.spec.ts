@@ -69,7 +69,7 @@ test('a customer asks to join a flight in the widget framed on another site, sta
   page,
   baseURL,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { location, flight, booking } = await seed();
 
   // The widget's page may be framed by any site; the app's other pages by none.

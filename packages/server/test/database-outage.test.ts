@@ -148,7 +148,7 @@ function startServer(
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);

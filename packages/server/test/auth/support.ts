@@ -160,7 +160,7 @@ export async function startSmtp(): Promise<{
   return {
     smtpUrl: `smtp://127.0.0.1:${port}`,
     mails,
-    nextMail: (to, timeoutMs = 10_000) =>
+    nextMail: (to, timeoutMs = 30_000) =>
       new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail for ${to}`)), timeoutMs);
         waiters.push({

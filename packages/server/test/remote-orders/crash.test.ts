@@ -31,7 +31,7 @@ function start(env: Record<string, string>): Promise<Server> {
     children.add(child);
     child.on('exit', () => children.delete(child));
     let output = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);

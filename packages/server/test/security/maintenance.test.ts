@@ -10,7 +10,7 @@ import { MAINTENANCE_CACHE_MS, setMaintenance } from '../../src/auth/maintenance
 import { createDatabase } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { anonymousCsrf, apiToken } from '../auth/support.js';
-import { builtCli, serverRoot } from '../built-server.js';
+import { builtCli, CHILD_PROCESS_TEST_MS, serverRoot } from '../built-server.js';
 import { createTestDatabase, engine, signIn, type TestDatabase, testConfig } from '../helpers.js';
 
 const MAINTENANCE = { message: 'Application en maintenance.' };
@@ -112,44 +112,48 @@ describe(`maintenance mode on ${engine}`, () => {
 });
 
 describe(`npm run maintenance (cli/maintenance.ts) on ${engine}`, () => {
-  it('switches the flag in the database every server reads, and prints the state in French', async () => {
-    let url: string;
-    let cleanup: () => Promise<void>;
-    if (engine === 'postgres') {
-      const database = await createTestDatabase();
-      url = database.url;
-      cleanup = database.destroy;
-    } else {
-      // A file: the CLI is another process.
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'montgolfiere-cli-'));
-      url = `sqlite://${path.join(dir, 'app.sqlite')}`;
+  it(
+    'switches the flag in the database every server reads, and prints the state in French',
+    async () => {
+      let url: string;
+      let cleanup: () => Promise<void>;
+      if (engine === 'postgres') {
+        const database = await createTestDatabase();
+        url = database.url;
+        cleanup = database.destroy;
+      } else {
+        // A file: the CLI is another process.
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'montgolfiere-cli-'));
+        url = `sqlite://${path.join(dir, 'app.sqlite')}`;
+        const database = createDatabase(url);
+        await migrateToLatest(database.db, database.dialect);
+        await database.destroy();
+        cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+      }
       const database = createDatabase(url);
-      await migrateToLatest(database.db, database.dialect);
-      await database.destroy();
-      cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-    }
-    const database = createDatabase(url);
-    const app = await buildApp({ config: testConfig(), database });
-    const cli = (arg: string) =>
-      promisify(execFile)(process.execPath, [builtCli('maintenance'), ...(arg ? [arg] : [])], {
-        cwd: serverRoot,
-        env: { ...process.env, DATABASE_URL: url },
-        timeout: 60_000,
-        killSignal: 'SIGKILL',
-      });
-    try {
-      expect((await cli('on')).stdout.trim()).toBe('Mode maintenance activé.');
-      await waitForCache();
-      expect((await app.inject({ method: 'GET', url: '/csrf-cookie' })).statusCode).toBe(503);
-      expect((await cli('')).stdout.trim()).toBe('Mode maintenance activé.');
-      expect((await cli('off')).stdout.trim()).toBe('Mode maintenance désactivé.');
-      await waitForCache();
-      expect((await app.inject({ method: 'GET', url: '/csrf-cookie' })).statusCode).toBe(204);
-      await expect(cli('peut-etre')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') });
-    } finally {
-      await app.close();
-      await database.destroy();
-      await cleanup();
-    }
-  }, 60_000);
+      const app = await buildApp({ config: testConfig(), database });
+      const cli = (arg: string) =>
+        promisify(execFile)(process.execPath, [builtCli('maintenance'), ...(arg ? [arg] : [])], {
+          cwd: serverRoot,
+          env: { ...process.env, DATABASE_URL: url },
+          timeout: CHILD_PROCESS_TEST_MS,
+          killSignal: 'SIGKILL',
+        });
+      try {
+        expect((await cli('on')).stdout.trim()).toBe('Mode maintenance activé.');
+        await waitForCache();
+        expect((await app.inject({ method: 'GET', url: '/csrf-cookie' })).statusCode).toBe(503);
+        expect((await cli('')).stdout.trim()).toBe('Mode maintenance activé.');
+        expect((await cli('off')).stdout.trim()).toBe('Mode maintenance désactivé.');
+        await waitForCache();
+        expect((await app.inject({ method: 'GET', url: '/csrf-cookie' })).statusCode).toBe(204);
+        await expect(cli('peut-etre')).rejects.toMatchObject({ stderr: expect.stringContaining('Usage') });
+      } finally {
+        await app.close();
+        await database.destroy();
+        await cleanup();
+      }
+    },
+    CHILD_PROCESS_TEST_MS,
+  );
 });

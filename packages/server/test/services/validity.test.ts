@@ -2,7 +2,6 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { addDays, addMonths } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,14 +10,13 @@ import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { loadTicketSheet } from '../../src/pdf/ticket-data.js';
 import { runDailyExpiry, VALIDITY_MESSAGES } from '../../src/services/validity.js';
+import { CHILD_PROCESS_TEST_MS, serverRoot } from '../built-server.js';
 import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 import { newBooking, newFlight, newPassenger, register } from './builders.js';
 
 // Issue 12 point 3: a booking's validity date (purchase date + the months setting, editable), 'Prolonger' with a
 // recorded reason, the expiring-soon filter of the lists, and the daily expiry job: idempotent, and run once per
 // day by several server processes at once (each booking expired exactly once).
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe(`voucher validity on ${engine}`, () => {
   let t: TestApp;
@@ -322,35 +320,35 @@ describe(`daily expiry job on ${engine}`, () => {
     }
   });
 
-  it('runs once when several server processes tick at the same moment: each booking expired exactly once', async () => {
-    const shared = await sharedDatabase();
-    try {
-      const today = '2031-04-15';
-      const { due } = await dataset(shared.database, today, 300);
-      const startAt = Date.now() + 2500;
-      const tick = () =>
-        promisify(execFile)(
-          process.execPath,
-          ['--conditions=source', '--import', 'tsx', 'test/services/expiry-process.ts'],
-          {
+  it(
+    'runs once when several server processes tick at the same moment: each booking expired exactly once',
+    async () => {
+      const shared = await sharedDatabase();
+      try {
+        const today = '2031-04-15';
+        const { due } = await dataset(shared.database, today, 300);
+        const startAt = Date.now() + 2500;
+        const tick = () =>
+          promisify(execFile)(process.execPath, ['test/services/expiry-process.mjs'], {
             cwd: serverRoot,
             env: { ...process.env, DATABASE_URL: shared.url, TODAY: today, START_AT: String(startAt) },
-            timeout: 60_000,
+            timeout: CHILD_PROCESS_TEST_MS,
             killSignal: 'SIGKILL',
-          },
+          });
+        const runs = (await Promise.all([tick(), tick(), tick()])).map(
+          (r) => JSON.parse(r.stdout) as { ran: boolean; expired: number[] },
         );
-      const runs = (await Promise.all([tick(), tick(), tick()])).map(
-        (r) => JSON.parse(r.stdout) as { ran: boolean; expired: number[] },
-      );
-      expect(runs.filter((r) => r.ran)).toHaveLength(1);
-      expect(runs.flatMap((r) => r.expired).sort((a, b) => a - b)).toEqual([...due].sort((a, b) => a - b));
-      expect(await expiryNotes(shared.database, due)).toHaveLength(due.length);
-      const after = await statuses(shared.database, due);
-      expect([...after.values()].every((s) => s === 5)).toBe(true);
-    } finally {
-      await shared.cleanup();
-    }
-  }, 60_000);
+        expect(runs.filter((r) => r.ran)).toHaveLength(1);
+        expect(runs.flatMap((r) => r.expired).sort((a, b) => a - b)).toEqual([...due].sort((a, b) => a - b));
+        expect(await expiryNotes(shared.database, due)).toHaveLength(due.length);
+        const after = await statuses(shared.database, due);
+        expect([...after.values()].every((s) => s === 5)).toBe(true);
+      } finally {
+        await shared.cleanup();
+      }
+    },
+    CHILD_PROCESS_TEST_MS,
+  );
 
   it('two connections of one process racing on PostgreSQL or SQLite: one claims the day', async () => {
     const shared = await sharedDatabase();

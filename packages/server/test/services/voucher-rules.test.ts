@@ -1,12 +1,11 @@
 import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { addDays, addMonths, frenchDate } from '@app/domain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { REFUND_MESSAGES } from '../../src/services/refund.js';
 import { REFUND_NOTE } from '../../src/services/voucher-rules.js';
+import { CHILD_PROCESS_TEST_MS, serverRoot } from '../built-server.js';
 import { createTestApp, createTestDatabase, engine, signIn, type TestApp } from '../helpers.js';
 import { readPdf } from '../pdf/pdf-text.js';
 import { newBalloon, newBooking, newPassenger, register } from './builders.js';
@@ -14,8 +13,6 @@ import { newBalloon, newBooking, newPassenger, register } from './builders.js';
 // Issue 29 points 1 to 3: each booking counts its weather postponements (one per flight), the operator's rules
 // extend the validity in writing (extension, note, 'Prolongation de validité' mail) or raise 'Remboursement à
 // proposer', never twice (replay, undo and redo, two processes), the refund recorded, and the attestation.
-
-const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 describe(`vouchers through the weather on ${engine}`, () => {
   let t: TestApp;
@@ -320,16 +317,15 @@ describe(`vouchers through the weather on ${engine}`, () => {
     expect(await mails(v.id)).toEqual([]);
   });
 
-  it('two server processes postponing the same flight at once: one extension, one mail', async () => {
-    const flight = await newFlight();
-    const v = await voucher(addDays(flight.date, 5));
-    await register(db(), flight.id, v.passengers);
-    const startAt = Date.now() + 3000;
-    const run = () =>
-      promisify(execFile)(
-        process.execPath,
-        ['--conditions=source', '--import', 'tsx', 'test/services/postpone-process.ts'],
-        {
+  it(
+    'two server processes postponing the same flight at once: one extension, one mail',
+    async () => {
+      const flight = await newFlight();
+      const v = await voucher(addDays(flight.date, 5));
+      await register(db(), flight.id, v.passengers);
+      const startAt = Date.now() + 3000;
+      const run = () =>
+        promisify(execFile)(process.execPath, ['test/services/postpone-process.mjs'], {
           cwd: serverRoot,
           env: {
             ...process.env,
@@ -337,16 +333,17 @@ describe(`vouchers through the weather on ${engine}`, () => {
             FLIGHT_ID: String(flight.id),
             START_AT: String(startAt),
           },
-          timeout: 60_000,
+          timeout: CHILD_PROCESS_TEST_MS,
           killSignal: 'SIGKILL',
-        },
-      );
-    const runs = (await Promise.all([run(), run()])).map((r) => JSON.parse(r.stdout) as { ok: boolean });
-    expect(runs.filter((r) => r.ok)).toHaveLength(1);
-    expect(await extensions(v.id)).toHaveLength(1);
-    expect(await mails(v.id)).toHaveLength(1);
-    expect((await booking(v.id)).weather_postponements).toBe(1);
-  }, 60_000);
+        });
+      const runs = (await Promise.all([run(), run()])).map((r) => JSON.parse(r.stdout) as { ok: boolean });
+      expect(runs.filter((r) => r.ok)).toHaveLength(1);
+      expect(await extensions(v.id)).toHaveLength(1);
+      expect(await mails(v.id)).toHaveLength(1);
+      expect((await booking(v.id)).weather_postponements).toBe(1);
+    },
+    CHILD_PROCESS_TEST_MS,
+  );
 
   it('offers {{booking.weather_postponements}} to the booking mails', async () => {
     const v = await voucher('2035-01-01');

@@ -92,12 +92,13 @@ describe(`WooCommerce client and sync-back on ${engine}`, () => {
   });
 
   it('gives up on a slow shop with a French error when the time is over', async () => {
-    shop.delayMs = 3_000;
+    shop.delayMs = 20_000;
     const started = Date.now();
     const error = await fetchPaidOrders(credentials, null, AbortSignal.timeout(500)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ShopError);
     expect((error as Error).message).toBe("La boutique n'a pas répondu dans les 15 secondes : réessayez plus tard.");
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Given up at the signal's 500 ms, not at the shop's answer (bound wide for a loaded CI machine).
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('refuses an answer over 20 MB, even sent in chunks without a length', async () => {

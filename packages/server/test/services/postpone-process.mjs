@@ -1,9 +1,10 @@
-import { ConflictError } from '../../src/core/errors.js';
-import { createDatabase } from '../../src/db/database.js';
-import { postponeFlight } from '../../src/services/postponement.js';
+import { ConflictError } from '../../dist/core/errors.js';
+import { createDatabase } from '../../dist/db/database.js';
+import { postponeFlight } from '../../dist/services/postponement.js';
 
 // One server process postponing a flight, for voucher-rules.test.ts: two of these run at once on the same database
 // (DATABASE_URL), each starting at START_AT (ms since the epoch) so that their transactions meet.
+// The built server (dist/), as for expiry-process.mjs.
 
 const database = createDatabase(process.env.DATABASE_URL ?? '');
 const startAt = Number(process.env.START_AT ?? 0);
