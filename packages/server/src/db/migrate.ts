@@ -108,9 +108,24 @@ export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, upTo?: 
     provider: { getMigrations: async () => migrations },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
-  const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    const { error, results } = upTo ? await migrator.migrateTo(upTo) : await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return;
+    // The migrator's catalog read met another schema being dropped (see isUpToDate): nothing of ours was applied
+    // by the failed step (each migration is its own transaction), so asking again is safe.
+    if (attempt < 5 && migrationTableSchema && isOtherSchemaGone(error, migrationTableSchema)) {
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+      continue;
+    }
     throw new Error(`Échec de la migration ${failed?.migrationName ?? ''}: ${String(error)}`);
   }
+}
+
+/** PostgreSQL's 'schema "x" does not exist' (3F000) about a schema other than ours. */
+function isOtherSchemaGone(error: unknown, ours: string): boolean {
+  const e = error as { code?: unknown; message?: unknown } | null;
+  if (e?.code !== '3F000' || typeof e.message !== 'string') return false;
+  const named = /schema "([^"]+)" does not exist/.exec(e.message)?.[1];
+  return named !== undefined && named !== ours;
 }
