@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, TestInfo } from '@playwright/test';
 import {
   allowConsole,
   apiPost,
@@ -244,11 +244,13 @@ test.beforeAll(async () => {
   api = await apiSession();
 });
 test.afterAll(async () => {
-  await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
   await api.dispose();
 });
 
 test.describe('each reference entity: create, edit, find', () => {
+  // Ten independent journeys (their own names), spread over the free browsers: one after the other they were the
+  // suite's last minute, started late by the files' order.
+  test.describe.configure({ mode: 'parallel' });
   for (const journey of JOURNEYS) {
     test(journey.title, async ({ page }, testInfo) => {
       const name = `${journey.title.split(' ')[0]} ${run}`;
@@ -358,6 +360,15 @@ test('deletion: refused with the reason while flights use the balloon, done once
 });
 
 test('visibility rules (ticketing, planning widgets) follow the settings', async ({ page }, testInfo) => {
+  try {
+    await visibilityJourney(page, testInfo);
+  } finally {
+    // Off again whatever happened: the other journeys expect the default settings.
+    await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
+  }
+});
+
+async function visibilityJourney(page: Page, testInfo: TestInfo): Promise<void> {
   await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
   await apiPost(api, '/api/ticket-templates', { label: `Billet ${run}`, template_base: 'classic' });
   await openSignedIn(page, '/other-data/prestations');
@@ -385,8 +396,7 @@ test('visibility rules (ticketing, planning widgets) follow the settings', async
   dialog = page.getByRole('dialog', { name: 'Nouvelle prestation' });
   await expect(dialog.getByLabel('Modèle de billet', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Annuler' }).click();
-  await apiPut(api, '/api/settings', { settings: { ticketing_enabled: 0, planning_widgets_enabled: 0 } });
-});
+}
 
 test('balloon summary: flights count and the maximum takeoff mass calculator', async ({ page }, testInfo) => {
   // The maximum takeoff mass by hand: 15 °C, 1000 m max, takeoff 200 m, 3000 m³, envelope 100 °C → 9,80 °C, 898,75 hPa, 802 kg.
