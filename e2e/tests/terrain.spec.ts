@@ -45,7 +45,8 @@ async function seed() {
     envelope_temperature: 100,
   });
   const location = await apiPost(api, '/api/locations', {
-    label: `Pré ${run}`,
+    // A long name, as real launch fields have: the card must still show the flight's status whole beside it.
+    label: `Pré ${run} – Château de Savigny-lès-Beaune`,
     takeoff_altitude: 200,
     flight_max_altitude: 1000,
   });
@@ -165,6 +166,9 @@ test('the day offline on a phone: check-in, weights, briefing, times, a reload w
   const flightCard = page.getByRole('link').filter({ hasText: `Pré ${run}` });
   await expect(flightCard).toContainText(`F-TR${run}`);
   await expect(flightCard).toContainText(`Lucie Pilote${run}`);
+  const status = flightCard.getByText('Planifié', { exact: true });
+  await expect(status).toBeVisible();
+  expect(await status.evaluate((el) => el.scrollWidth <= el.clientWidth), 'status cut short').toBe(true);
   await page.screenshot({ path: screenshotPath('terrain-day-390', project), fullPage: true });
   await flightCard.click();
   await expect(page.getByRole('heading', { name: 'Embarquement' })).toBeVisible();

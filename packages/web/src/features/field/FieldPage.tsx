@@ -204,7 +204,7 @@ function FlightList({ flights, issues }: { flights: FieldFlight[]; issues: Field
                     onClick={onFieldLinkClick}
                   >
                     <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <div>
+                      <div style={{ minWidth: 0 }}>
                         <Text fw={700} size="lg">
                           {timeLabel(f.scheduled_time)} · {f.location?.label ?? 'Lieu à définir'}
                         </Text>
@@ -217,7 +217,8 @@ function FlightList({ flights, issues }: { flights: FieldFlight[]; issues: Field
                           {present > 1 ? 's' : ''}
                         </Text>
                       </div>
-                      <Stack gap={4} align="flex-end">
+                      {/* Never shrunk: at 390 px a long place name squeezed the status to 'PL…'. */}
+                      <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
                         <Badge variant="light" color={f.lock ? 'gray' : 'blue'}>
                           {statusLabel(f)}
                         </Badge>
