@@ -8,6 +8,7 @@ import {
 } from '@app/domain';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { minutesBefore } from '../services/flight-compliance.js';
 import { createRandom, FIRST_NAMES, LAST_NAMES, type Random } from './random.js';
 
 // A realistic French season for demonstrations (`npm run seed:demo`): reference data, 300 bookings in every
@@ -74,6 +75,10 @@ const ids = async <T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Ins
   }
   return out;
 };
+
+/** The demo fleet's hours before the product and the days since each balloon's annual inspection, in balloon order. */
+const FLEET_HOURS_BEFORE = [412.5, 186, 57.25];
+const FLEET_INSPECTED_DAYS_AGO = [75, 130, 40];
 
 const many = async <T extends keyof DB>(trx: Transaction<DB>, table: T, rows: Insertable<DB[T]>[]) => {
   for (let i = 0; i < rows.length; i += 200) {
@@ -257,7 +262,13 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
     const balloons = await ids(
       trx,
       'balloons',
-      balloonRows.map((b) => ({ ...b, envelope_temperature: 100 })),
+      // Hours flown before the product and the cylinders carried: the flight file's hours and fuel reserve.
+      balloonRows.map((b, i) => ({
+        ...b,
+        envelope_temperature: 100,
+        hours_before: FLEET_HOURS_BEFORE[i] ?? 0,
+        cylinders: b.passengers > 4 ? 4 : 3,
+      })),
     );
     const pilots = await ids(trx, 'pilots', [
       {
@@ -268,6 +279,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
         is_default: 1,
         phone: '06 71 22 48 90',
         email: 'jerome.vasseur@exemple.fr',
+        licence_number: 'FRA.FCL.BPL.10482',
+        licence_expires_on: addDays(today, 540),
+        medical_expires_on: addDays(today, 290),
       },
       {
         first_name: 'Amélie',
@@ -277,6 +291,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
         is_default: 0,
         phone: '06 45 18 77 02',
         email: 'amelie.lefevre@exemple.fr',
+        licence_number: 'FRA.FCL.BPL.11937',
+        licence_expires_on: addDays(today, 380),
+        medical_expires_on: addDays(today, 160),
       },
       {
         first_name: 'Benoît',
@@ -286,6 +303,9 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
         is_default: 0,
         phone: '07 82 10 33 54',
         email: 'benoit.menetrier@exemple.fr',
+        licence_number: 'FRA.FCL.BPL.09215',
+        licence_expires_on: addDays(today, 700),
+        medical_expires_on: addDays(today, 420),
       },
       {
         first_name: 'Gaëlle',
@@ -295,6 +315,10 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
         is_default: 0,
         phone: '06 09 56 41 28',
         email: 'gaelle.thevenot@exemple.fr',
+        licence_number: 'FRA.FCL.BPL.12604',
+        licence_expires_on: addDays(today, 455),
+        // Her medical renewal is due within the week: the flight file warns on her flights after it.
+        medical_expires_on: addDays(today, 5),
       },
     ]);
     const teammates = await ids(
@@ -660,6 +684,36 @@ export async function seedDemo(db: Kysely<DB>, options: DemoSeedOptions): Promis
       'registration_requests',
       requested.map((booking_id) => ({ booking_id, flight_id: random.pick(upcoming).id, created_at: now })),
     );
+
+    // Each balloon's annual inspection this season and the one before, its hours then from the flights before it:
+    // the flight file of a kept fleet, which warns only of what an operator would have to act on.
+    for (const [i, balloonId] of balloons.entries()) {
+      const inspectedOn = addDays(today, -(FLEET_INSPECTED_DAYS_AGO[i] ?? 60));
+      const hoursBefore = FLEET_HOURS_BEFORE[i] ?? 0;
+      const minutes = (await minutesBefore(trx, [balloonId], inspectedOn)).get(balloonId) ?? 0;
+      const hours = Math.round((hoursBefore + minutes / 60) * 100) / 100;
+      await many(trx, 'balloon_inspections', [
+        {
+          balloon_id: balloonId,
+          inspected_on: addDays(inspectedOn, -365),
+          kind: 'annual',
+          hours: Math.max(0, hoursBefore - 40),
+          inspector: 'Atelier Ballons Bourgogne',
+        },
+        {
+          balloon_id: balloonId,
+          inspected_on: inspectedOn,
+          kind: 'annual',
+          hours,
+          inspector: 'Atelier Ballons Bourgogne',
+        },
+      ]);
+      await trx
+        .updateTable('balloons')
+        .set({ last_inspection_on: inspectedOn, hours_at_last_inspection: hours })
+        .where('id', '=', balloonId)
+        .execute();
+    }
 
     return {
       balloons: balloons.length,

@@ -154,7 +154,11 @@ const earlierMinutes = answerCache<Map<number, number>>({
 });
 
 /** Each balloon's realized flight minutes before `day` (kept until a flight changes; answers are never mutated). */
-function minutesBefore(db: Kysely<DB>, balloonIds: readonly number[], day: string): Promise<Map<number, number>> {
+export function minutesBefore(
+  db: Kysely<DB>,
+  balloonIds: readonly number[],
+  day: string,
+): Promise<Map<number, number>> {
   const ids = [...balloonIds].sort((a, b) => a - b);
   return earlierMinutes(db, `${day}|${ids.join(',')}`, async () => {
     const rows = await db

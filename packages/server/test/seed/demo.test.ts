@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from '../../src/auth/bootstrap.js';
 import { createDatabase, type Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { seedDemo } from '../../src/seed/demo.js';
+import { loadFlightCompliance } from '../../src/services/flight-compliance.js';
 import { createTestDatabase, engine, type TestDatabase, testConfig } from '../helpers.js';
 
 describe(`demo season on ${engine}`, () => {
@@ -66,6 +67,35 @@ describe(`demo season on ${engine}`, () => {
       .limit(1)
       .execute();
     expect(accented).toHaveLength(1);
+  });
+
+  it("keeps a fleet in order: the coming flights' file warns only of the one pilot whose medical runs out", async () => {
+    const { db } = database;
+    const coming = await db
+      .selectFrom('flights as f')
+      .innerJoin('pilots as p', 'p.id', 'f.pilot_id')
+      .select(['f.id', 'f.scheduled_date', 'p.last_name'])
+      .where('f.flight_status_id', '=', 1)
+      .execute();
+    const compliance = await loadFlightCompliance(
+      db,
+      coming.map((f) => f.id),
+    );
+    const codes = new Set<string>();
+    for (const flight of coming) {
+      for (const item of compliance.get(flight.id)?.compliance ?? []) {
+        codes.add(item.code);
+        if (item.code === 'pilot_medical') {
+          expect(flight.last_name).toBe('Thévenot');
+          // Her medical runs out five days after the demo's today.
+          expect(String(flight.scheduled_date).slice(0, 10) > '2026-06-19').toBe(true);
+        }
+      }
+    }
+    expect(codes.has('pilot_medical')).toBe(true);
+    expect([...codes].filter((code) => !['pilot_medical', 'fuel_reserve', 'crew_count'].includes(code))).toEqual([]);
+    const inspections = await db.selectFrom('balloon_inspections').select(['balloon_id', 'hours']).execute();
+    expect(inspections).toHaveLength(6);
   });
 
   it('is deterministic, and identical on both engines', async () => {
