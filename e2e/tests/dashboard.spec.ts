@@ -57,6 +57,12 @@ test('the operator sees the week, what to do, and opens the filtered list from a
   await expect(row.getByLabel('1 passagers sur 3 places')).toBeVisible();
   await expect(row).toContainText('2 places');
   await expect(row).toContainText('Planifié');
+  // Every tag whole on a smaller desktop too, beside the flight file's warnings: never cut to 'Plani…'.
+  await page.setViewportSize({ width: 1100, height: 900 });
+  for (const tag of await flights.locator('.mantine-Badge-label').all()) {
+    expect(await tag.evaluate((el) => el.scrollWidth <= el.clientWidth), await tag.innerText()).toBe(true);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // Pending passengers of the day after tomorrow, opening 'Passagers intéressés'.
   const dayButton = page.getByRole('button', { name: /^Passagers intéressés le / }).nth(2);

@@ -51,6 +51,8 @@ export function StatusTag({
     <Badge
       variant="light"
       tt="none"
+      // Whole, never cut to 'Plani…': a table squeezing its columns takes the room from the text around it instead.
+      miw="max-content"
       {...props}
       component={isButton ? 'button' : 'div'}
       type={isButton ? 'button' : undefined}

@@ -100,7 +100,12 @@ const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
   { label: 'Date', key: 'date', render: (f) => shortDay(f.scheduled_date) },
   { label: 'Heure', key: 'time', render: (f) => formatTime(f.scheduled_time) },
   { label: 'Lieu', field: 'location.label' },
-  { label: 'Ballon', field: 'balloon.label' },
+  {
+    label: 'Ballon',
+    field: 'balloon.label',
+    // A registration is one word: 'F-HCRM' cut at its hyphen reads as two.
+    render: (f) => (f.balloon ? <span style={{ whiteSpace: 'nowrap' }}>{f.balloon.label}</span> : ''),
+  },
   { label: 'Pilote', field: 'pilot.full_name' },
   {
     label: 'Passagers',
