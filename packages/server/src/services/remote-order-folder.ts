@@ -291,6 +291,26 @@ export async function importFile(
   requested: unknown,
   auth: Auth | null = null,
 ): Promise<ImportOutcome> {
+  // One import of a name at a time in this process: two at once each linked the file into processed/ (under the
+  // name and under « name (2) ») and whichever took it from the folder first kept its link, so the file could end
+  // as « name (2) » beside no other. Across processes the link-first move still keeps it once (moveFile).
+  const key = `${path.resolve(dir)}\0${safeName(requested)}`;
+  const previous = importsInFlight.get(key);
+  const current = (previous ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(() => importNow(db, dir, requested, auth));
+  importsInFlight.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (importsInFlight.get(key) === current) importsInFlight.delete(key);
+  }
+}
+
+/** The imports of this process under way, by folder and name (an entry lives only while its import runs). */
+const importsInFlight = new Map<string, Promise<ImportOutcome>>();
+
+async function importNow(db: Kysely<DB>, dir: string, requested: unknown, auth: Auth | null): Promise<ImportOutcome> {
   const name = safeName(requested);
   await ensureDirs(dir);
   const located = await locate(dir, name, ['waiting', 'failed']);
@@ -345,13 +365,17 @@ export async function importFile(
     if (imported.length) {
       const result = { bookings: imported.map((b) => b.id), errors, at: new Date().toISOString() };
       const moved = await moveFile(dir, name, located, 'imported', target, result);
-      const created = imported.filter((b) => b.created).map((b) => b.id);
-      if (moved !== null && moved !== target && created.length) {
-        // Another file took the name meanwhile: the orders created now record the name this file really has.
+      if (moved !== null && moved !== target) {
+        // Another file took the name meanwhile: the orders recorded under the name this import expected (by it, or
+        // by a concurrent import of the same file in another process) take the name the file really has.
         await db
           .updateTable('remote_orders')
           .set({ file: moved })
-          .where('booking_id', 'in', created)
+          .where(
+            'booking_id',
+            'in',
+            imported.map((b) => b.id),
+          )
           .where('file', '=', target)
           .execute();
       }

@@ -140,6 +140,9 @@ describe(`remote order folder under concurrent requests on ${engine}`, () => {
     expect(fs.readdirSync(path.join(dir, 'processed', '.results'))).toEqual(['twice.json.json']);
     const bookings = await t.database.db.selectFrom('bookings').select('id').execute();
     expect(bookings).toHaveLength(1);
+    // The order records the name the file has in processed/.
+    const recorded = await t.database.db.selectFrom('remote_orders').select('file').execute();
+    expect(recorded.map((r) => r.file)).toEqual(['twice.json']);
   });
 
   it('deletes a file asked for three times at once once: one 204, then 404, never a 500', async () => {
