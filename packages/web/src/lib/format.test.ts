@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatAmount, formatDate, formatDayOfWeek, formatLongDate, formatTime } from './format';
+import { formatAmount, formatDate, formatDayOfWeek, formatLongDate, formatShortDay, formatTime } from './format';
 
 // The formats are written by hand so that a first visit does not load the locale data; Intl's fr-FR is the reference.
 const intlAmount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -7,6 +7,12 @@ const intlDate = new Intl.DateTimeFormat('fr-FR', {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
+  timeZone: 'UTC',
+});
+const intlShortDay = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
   timeZone: 'UTC',
 });
 const intlLongDate = new Intl.DateTimeFormat('fr-FR', {
@@ -68,11 +74,12 @@ describe('amounts', () => {
 });
 
 describe('dates', () => {
-  test('every day of four years, short and long, as Intl writes them', () => {
+  test('every day of four years, short, long and abbreviated, as Intl writes them', () => {
     for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
       const day = new Date(time).toISOString().slice(0, 10);
       expect(formatDate(day)).toBe(intlDate.format(new Date(time)));
       expect(formatLongDate(day)).toBe(intlLongDate.format(new Date(time)));
+      expect(formatShortDay(day)).toBe(intlShortDay.format(new Date(time)));
     }
   });
 

@@ -17,6 +17,21 @@ const MONTHS = [
   'novembre',
   'décembre',
 ];
+const WEEKDAYS_SHORT = ['dim.', 'lun.', 'mar.', 'mer.', 'jeu.', 'ven.', 'sam.'];
+const MONTHS_SHORT = [
+  'janv.',
+  'févr.',
+  'mars',
+  'avr.',
+  'mai',
+  'juin',
+  'juil.',
+  'août',
+  'sept.',
+  'oct.',
+  'nov.',
+  'déc.',
+];
 /** Between thousands, as Intl's fr-FR writes them: a narrow no-break space; before the euro sign, a no-break space. */
 const GROUP = '\u202f';
 const BEFORE_SYMBOL = '\u00a0';
@@ -30,13 +45,24 @@ export const formatDate = (day: string | null | undefined): string => {
   return parts ? `${parts[3]}/${parts[2]}/${parts[1]}` : day;
 };
 
+/** A stored day's weekday (0 Sunday), day of the month and month (0 January); null when it is not a day. */
+function dayParts(day: string): { weekday: number; date: number; month: number } | null {
+  const parts = DAY.exec(day);
+  if (!parts) return null;
+  const [year, month, date] = [Number(parts[1]), Number(parts[2]) - 1, Number(parts[3])];
+  return { weekday: new Date(Date.UTC(year, month, date)).getUTCDay(), date, month };
+}
+
 /** '2026-06-20' → 'samedi 20 juin' (the launch field's days). */
 export const formatDayOfWeek = (day: string): string => {
-  const parts = DAY.exec(day);
-  if (!parts) return day;
-  const [year, month, date] = [Number(parts[1]), Number(parts[2]), Number(parts[3])];
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
-  return `${WEEKDAYS[weekday]} ${date} ${MONTHS[month - 1]}`;
+  const parts = dayParts(day);
+  return parts ? `${WEEKDAYS[parts.weekday]} ${parts.date} ${MONTHS[parts.month]}` : day;
+};
+
+/** '2026-11-23' → 'lun. 23 nov.' (the dashboard's coming days). */
+export const formatShortDay = (day: string): string => {
+  const parts = dayParts(day);
+  return parts ? `${WEEKDAYS_SHORT[parts.weekday]} ${parts.date} ${MONTHS_SHORT[parts.month]}` : day;
 };
 
 /** '2026-06-20' → 'samedi 20 juin 2026'. */

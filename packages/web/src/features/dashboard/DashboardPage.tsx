@@ -25,7 +25,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from 'rea
 import { Link } from 'react-router';
 import { useApiQuery } from '../../api/hooks';
 import { AvailabilityTag, type DataColumn, DataTable, FlightStatusTag, PassengerCounter } from '../../components';
-import { formatAmount, formatTime } from '../../lib/format';
+import { formatAmount, formatShortDay, formatTime } from '../../lib/format';
 import { pathTo } from '../../lib/routes';
 import { ComplianceLines } from '../flights';
 import { dashboardRead } from './dashboard-query';
@@ -44,10 +44,6 @@ const PendingBookingsDialog = lazy(() =>
 
 const LOAD_FAILED = 'Erreur de chargement du tableau de bord';
 
-const weekday = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-const asUtc = (day: string) => new Date(`${day}T00:00:00Z`);
-/** '2026-11-23' → 'lun. 23 nov.' */
-const shortDay = (day: string) => weekday.format(asUtc(day));
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 const STATUS_LABELS = new Map<string, string>(Object.values(BOOKING_STATUSES).map((s) => [s.slug, s.label]));
@@ -97,7 +93,7 @@ function AttentionCard({ item }: { item: AttentionItem }) {
 }
 
 const FLIGHT_COLUMNS: DataColumn<DashboardFlight>[] = [
-  { label: 'Date', key: 'date', render: (f) => shortDay(f.scheduled_date) },
+  { label: 'Date', key: 'date', render: (f) => formatShortDay(f.scheduled_date) },
   { label: 'Heure', key: 'time', render: (f) => formatTime(f.scheduled_time) },
   { label: 'Lieu', field: 'location.label' },
   {
@@ -141,11 +137,11 @@ function PendingDays({ days }: { days: Dashboard['pending_passengers'] }) {
               setOpened(date);
             }}
             disabled={count === 0}
-            aria-label={`Passagers intéressés le ${shortDay(date)} : ${count}`}
+            aria-label={`Passagers intéressés le ${formatShortDay(date)} : ${count}`}
           >
             <Paper withBorder radius="md" p="xs" style={{ opacity: count === 0 ? 0.6 : 1 }}>
               <Text size="xs" c="dimmed">
-                {capitalized(shortDay(date))}
+                {capitalized(formatShortDay(date))}
               </Text>
               <Group gap={4} mt={4}>
                 <IconUsers size={16} aria-hidden />
