@@ -116,8 +116,7 @@ export async function registerSpaceRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/bookings/:id/space-link/email', async (request, reply) => {
     const bookingId = pathId(request);
     const { to } = parseBody(spaceLinkMailSchema, bodyOf(request));
-    const userId = request.auth?.kind === 'user' ? request.auth.user.id : null;
-    const queued = await sendSpaceLinkMail(db, request.auth ?? null, bookingId, to, userId);
+    const queued = await sendSpaceLinkMail(db, request.auth ?? null, bookingId, to);
     return reply.code(202).send(queued);
   });
 

@@ -16,7 +16,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { sha256 } from '../auth/session-format.js';
 import { parseBody } from '../auth/validation.js';
 import { today as operatorToday } from '../core/clock.js';
-import type { Auth } from '../core/context.js';
+import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { CUSTOMER_SPACE, diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
@@ -775,8 +775,8 @@ export async function sendSpaceLinkMail(
   auth: Auth | null,
   bookingId: number,
   to: 'buyer' | 'beneficiary',
-  userId: number | null,
 ): Promise<{ id: number; recipient: string }> {
+  const userId = authorOf(auth);
   return db.transaction().execute(async (trx) => {
     let mail: { id: number; recipient: string };
     let template: string;
