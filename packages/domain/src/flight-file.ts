@@ -1,4 +1,4 @@
-import { addDays, addMonths } from './calendar.js';
+import { addMonths } from './calendar.js';
 
 // The regulator's flight file (issue 30): the pure rules, shared by the server (compliance, plan, logbook) and the
 // web (what it prints beside each check). Dates are YYYY-MM-DD, times HH:mm[:ss], durations in minutes, masses kg.
@@ -49,21 +49,6 @@ export function formatMinutes(total: number): string {
   const h = Math.floor(rounded / 60);
   const m = rounded - h * 60;
   return `${h} h ${String(m).padStart(2, '0')}`;
-}
-
-/**
- * Recency: the pilot's realized flights in the `days` days before the flight's date (a flight exactly `days`
- * days before counts; one `days + 1` before does not), earlier flights of the same day included.
- */
-export function countRecentFlights(
-  flown: readonly { scheduled_date: string; scheduled_time: string }[],
-  flight: { scheduled_date: string; scheduled_time: string },
-  days: number,
-): number {
-  const from = addDays(flight.scheduled_date, -days);
-  const at = `${flight.scheduled_date}T${flight.scheduled_time.slice(0, 5)}`;
-  return flown.filter((f) => f.scheduled_date >= from && `${f.scheduled_date}T${f.scheduled_time.slice(0, 5)}` < at)
-    .length;
 }
 
 export type RecencyRule = { flights: number; days: number };

@@ -31,6 +31,8 @@ import * as balloonInspections from './migrations/0033_balloon_inspections.js';
 import * as crewOnBoard from './migrations/0034_crew_on_board.js';
 import * as attentionIndexes from './migrations/0035_attention_indexes.js';
 import * as bookingMonthTotals from './migrations/0036_booking_month_totals.js';
+import * as flownRegistrations from './migrations/0037_flown_registrations.js';
+import * as pilotRecencyIndex from './migrations/0038_pilot_recency_index.js';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -66,6 +68,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0034_crew_on_board': crewOnBoard,
   '0035_attention_indexes': attentionIndexes,
   '0036_booking_month_totals': bookingMonthTotals,
+  '0037_flown_registrations': flownRegistrations,
+  '0038_pilot_recency_index': pilotRecencyIndex,
 };
 
 /**

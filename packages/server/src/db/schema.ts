@@ -535,6 +535,14 @@ export type BookingMonthTotalsTable = {
   remaining: number | string;
 };
 
+/** Appended by triggers (migration 0037): +1 per registration on a realized flight, -1 when it stops being one. */
+export type FlownRegistrationsTable = {
+  id: Generated<number>;
+  booking_id: number;
+  passenger_id: number;
+  delta: number;
+};
+
 export type DB = {
   roles: RolesTable;
   capabilities: CapabilitiesTable;
@@ -582,6 +590,7 @@ export type DB = {
   woocommerce_sync_jobs: WoocommerceSyncJobsTable;
   table_versions: TableVersionsTable;
   booking_month_totals: BookingMonthTotalsTable;
+  flown_registrations: FlownRegistrationsTable;
   booking_validity_extensions: BookingValidityExtensionsTable;
   scheduled_jobs: ScheduledJobsTable;
   flight_postponements: FlightPostponementsTable;

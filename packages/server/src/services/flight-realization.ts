@@ -33,16 +33,16 @@ const isOpen = (status: number) => (OPEN_BOOKING_STATUS_IDS as readonly number[]
 
 /**
  * A booking's passengers still to fly, for the pending counts: its passenger count less its passengers registered
- * on a realized flight, never below zero. `booking` is the alias of the bookings row in the caller's query.
+ * on a realized flight, never below zero. `booking` is the alias of the bookings row in the caller's query. Read from
+ * flown_registrations (migration 0037), which the database keeps: a pending booking has no row there.
  */
 export const passengersStillToFly = (booking: string): RawBuilder<number> => {
   // The floor at zero inside the count's own subquery: written around it (`case when left > 0 then left`), both
-  // engines ran the correlated count twice per booking, half of the planning's and dashboard's pending counts.
+  // engines ran the correlated count twice per booking.
   const left = sql`${sql.ref(`${booking}.passengers_number`)} - count(*)`;
-  return sql<number>`(select case when ${left} > 0 then ${left} else 0 end
-    from passengers sp where sp.booking_id = ${sql.ref(`${booking}.id`)} and exists (
-      select 1 from registrations sr join flights sf on sf.id = sr.flight_id
-      where sr.passenger_id = sp.id and sf.flight_status_id = ${sql.lit(REALIZED)}))`;
+  return sql<number>`(select case when ${left} > 0 then ${left} else 0 end from (
+    select 1 as flown from flown_registrations fr where fr.booking_id = ${sql.ref(`${booking}.id`)}
+    group by fr.passenger_id having sum(fr.delta) > 0) as flown)`;
 };
 
 /** Takes the flight's row lock (a row lock on PostgreSQL, the write lock on SQLite) and reads it as it is now. */
