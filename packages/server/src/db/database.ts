@@ -4,6 +4,7 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import {
   Kysely,
+  PostgresAdapter,
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
@@ -29,6 +30,9 @@ export type Database = {
    */
   onConnectionLost?: (error: Error) => void;
 };
+
+/** Whether a database (or a transaction on it) runs on PostgreSQL, for the few statements written per engine. */
+export const isPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /** Lower-case and strip diacritics, so that "eleonore" matches "Éléonore" (`like` filters are case- and accent-insensitive). */
 export function fold(value: unknown): string | null {

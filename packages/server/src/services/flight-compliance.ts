@@ -13,8 +13,9 @@ import {
   recencyItem,
   SETTING_DEFAULTS,
 } from '@app/domain';
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { AppContext } from '../core/context.js';
+import { isPostgres } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
@@ -183,8 +184,7 @@ const hourMinuteOf = (column: string) => sql`substr(cast(${sql.ref(column)} as t
  * the pilots' whole window came back to be filtered per flight, two thirds of a planning day's statements.
  */
 function recentFlights(db: Kysely<DB>, days: number) {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const windowStart = isPostgres
+  const windowStart = isPostgres(db)
     ? sql`f.scheduled_date - cast(${days} as integer)`
     : sql`date(f.scheduled_date, ${`-${days} days`})`;
   return sql<number>`(select count(*) from flights p where p.pilot_id = f.pilot_id

@@ -1,7 +1,7 @@
 import { addMonths, BOUNDS, type Bound, CUSTOMER_TYPES, hasAtMostDecimals, isCleanText, productKey } from '@app/domain';
-import { type Insertable, PostgresAdapter, sql, type Transaction } from 'kysely';
+import { type Insertable, sql, type Transaction } from 'kysely';
 import type { Auth } from '../core/context.js';
-import { fold } from '../db/database.js';
+import { fold, isPostgres } from '../db/database.js';
 import type { DB, PassengersTable } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
@@ -157,8 +157,6 @@ async function takeBookingNumber(trx: Transaction<DB>): Promise<string> {
   numberCache.set(trx, { prefix: number.slice(0, dash + 1), sequence: Number(number.slice(dash + 1)) });
   return number;
 }
-
-const isPostgres = (trx: Transaction<DB>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 const isBookingNumberTaken = (error: unknown) => {
   const violation = constraintViolation(error);
