@@ -62,18 +62,19 @@ describe(`passengers still to fly kept by the database on ${engine}`, () => {
       for (let i = 0; i < 3; i += 1) passengers.push(await newPassenger(db, booking));
     }
     for (let i = 0; i < 5; i += 1) flights.push(await newFlight(db, { flight_status_id: rnd.pick(STATUSES) }));
+    const isRegistered = async (flight: number, passenger: number) =>
+      (await db
+        .selectFrom('registrations')
+        .select('id')
+        .where('flight_id', '=', flight)
+        .where('passenger_id', '=', passenger)
+        .executeTakeFirst()) !== undefined;
     const done = new Set<string>();
     const steps: Array<() => Promise<unknown>> = [
       async () => {
         const flight = rnd.pick(flights);
         const passenger = rnd.pick(passengers);
-        const isThere = await db
-          .selectFrom('registrations')
-          .select('id')
-          .where('flight_id', '=', flight)
-          .where('passenger_id', '=', passenger)
-          .executeTakeFirst();
-        if (!isThere) await register(db, flight, [passenger]);
+        if (!(await isRegistered(flight, passenger))) await register(db, flight, [passenger]);
         done.add('register');
       },
       async () => {
@@ -98,17 +99,11 @@ describe(`passengers still to fly kept by the database on ${engine}`, () => {
         done.add('flights at once');
       },
       async () => {
-        const row = await db.selectFrom('registrations').select(['id', 'passenger_id']).executeTakeFirst();
+        const row = await db.selectFrom('registrations').select('id').executeTakeFirst();
         const passenger = rnd.pick(passengers);
         if (!row) return;
         const flight = rnd.pick(flights);
-        const clash = await db
-          .selectFrom('registrations')
-          .select('id')
-          .where('flight_id', '=', flight)
-          .where('passenger_id', '=', passenger)
-          .executeTakeFirst();
-        if (!clash) {
+        if (!(await isRegistered(flight, passenger))) {
           await db
             .updateTable('registrations')
             .set({ flight_id: flight, passenger_id: passenger })
