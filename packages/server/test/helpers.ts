@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -263,12 +264,29 @@ export async function signIn(
   };
 }
 
-/** The SQL of the statements run through Kysely on `db` during `run`, in order. */
+/** Marks the work of a statementsDuring call, so that the app's background loops are told apart from it. */
+const measured = new AsyncLocalStorage<true>();
+
+/**
+ * The SQL of the statements `run` made through Kysely on `db` (in-process requests included: inject keeps the
+ * caller's async context), in order. Not those of the app's background loops (the mail queue, the shop sync, the
+ * daily jobs) that a timer happened to start meanwhile: on a slow machine one landed in a read and made its count
+ * one more.
+ */
 export async function statementsDuring(db: Kysely<DB>, run: () => Promise<unknown>): Promise<string[]> {
-  const spy = vi.spyOn(db.getExecutor(), 'executeQuery');
+  const executor = db.getExecutor();
+  const execute = executor.executeQuery.bind(executor);
+  const statements: string[] = [];
+  const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {
+    if (measured.getStore()) statements.push((query as CompiledQuery).sql);
+    return execute(query, ...rest);
+  });
   try {
-    await run();
-    return spy.mock.calls.map(([query]) => (query as CompiledQuery).sql);
+    // Awaited inside the context: inject's answer is a thenable that starts the request when awaited.
+    await measured.run(true, async () => {
+      await run();
+    });
+    return statements;
   } finally {
     spy.mockRestore();
   }
