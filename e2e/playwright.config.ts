@@ -1,12 +1,19 @@
+import fs from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests of the production build (`npm run test:e2e` builds first) in Debian's Chromium, against a real
 // server on a fresh database and a real SMTP server, both started by global-setup.ts.
 
+// Debian's headless shell of Chromium (package chromium-headless-shell, the same Blink as package chromium, without
+// the desktop browser's window and interface code) where it is installed: on a 2-core machine the whole suite took
+// 11.8 minutes with it against 15.0 with the full browser, every test and bound unchanged. The full browser otherwise.
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const executablePath = fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+
 const chromium = {
   ...devices['Desktop Chrome'],
   launchOptions: {
-    executablePath: '/usr/bin/chromium',
+    executablePath,
     args: [
       '--no-sandbox',
       '--disable-gpu',

@@ -17,16 +17,20 @@
     headers: { Accept: 'application/json' },
   }).catch(() => null);
   // The screen's own code too (the build writes each main screen's chunks into data-route-chunks): it leaves now,
-  // not once the entry has run. The app's own loading finds these links and does not ask twice.
+  // not once the entry has run. The app's own loading finds the script links and does not ask twice. Style sheets
+  // are only fetched into the cache (kept a year): a preload link not applied within seconds of the load makes the
+  // browser warn, and it is not when nobody is signed in (the app goes to the sign-in page) or the device is slow.
   try {
     const { files, routes } = JSON.parse(script?.dataset.routeChunks || '{"files":[],"routes":[]}');
     const route = routes.find(([pattern]) => new RegExp(pattern).test(path));
     for (const at of route ? route[1] : []) {
       const file = `/${files[at]}`;
+      if (file.endsWith('.css')) {
+        fetch(file).catch(() => null);
+        continue;
+      }
       const link = document.createElement('link');
-      const isStyle = file.endsWith('.css');
-      link.rel = isStyle ? 'preload' : 'modulepreload';
-      if (isStyle) link.as = 'style';
+      link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = file;
       document.head.appendChild(link);
