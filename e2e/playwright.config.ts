@@ -59,7 +59,12 @@ export default defineConfig({
   expect: { timeout: 20_000 },
   reporter: [['list'], ['./summary-reporter.ts']],
   use: {
-    trace: 'retain-on-failure',
+    // Playwright's trace with screenshots films every page as it changes (a screencast encoded by the browser): on
+    // a 2-core machine it took 45 % of the suite's time (bookings and admin, two browsers: 96 s with it, 53 s
+    // without). Without its screenshots, the trace keeps the page's DOM at each step, at 12 % (60 s). CI keeps
+    // none of it (only its log), so it records none there; a failure still leaves its screenshot and the page's
+    // accessibility tree (error-context.md). `npx playwright test --trace on` films everything again.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     actionTimeout: 20_000,
   },
