@@ -45,7 +45,7 @@ export default defineConfig({
   // half the time (they wait on the server, the mails and each other), and the suite was CI's longest step (725 s;
   // 570 s with three, every bound unchanged). The tests that change the server for everyone (a new service worker,
   // maintenance mode) run alone at the end, in projects of their own.
-  workers: Number(process.env.E2E_WORKERS) || 4,
+  workers: Number(process.env.E2E_WORKERS) || 3,
   fullyParallel: false,
   retries: 0,
   // Machines of this project's kind differ threefold in speed. On a slow one, two browsers loading the app's chunks
