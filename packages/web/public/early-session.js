@@ -18,8 +18,8 @@
   }).catch(() => null);
   // The screen's own code too (the build writes each main screen's chunks into data-route-chunks): it leaves now,
   // not once the entry has run. The app's own loading finds the script links and does not ask twice. Style sheets
-  // are only fetched into the cache (kept a year): a preload link not applied within seconds of the load makes the
-  // browser warn, and it is not when nobody is signed in (the app goes to the sign-in page) or the device is slow.
+  // are only fetched into the cache (kept a year): the browser warns about a preload link not applied within seconds
+  // of the load, as happens when nobody is signed in (the app goes to the sign-in page) or the device is slow.
   try {
     const { files, routes } = JSON.parse(script?.dataset.routeChunks || '{"files":[],"routes":[]}');
     const route = routes.find(([pattern]) => new RegExp(pattern).test(path));
