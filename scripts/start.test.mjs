@@ -39,9 +39,13 @@ function buildIfChanged() {
 }
 
 test('a changed source rebuilds the web app, without a Vite warning', { timeout: 180_000 }, () => {
-  buildIfChanged();
-  fs.writeFileSync(stampFile, 'not the hash of the sources\n');
-  const output = buildIfChanged();
+  // A fresh checkout (CI's) has no build yet: its first build is the one looked at, rather than a second one made
+  // after changing the stamp (half a minute of a slow machine).
+  let output = buildIfChanged();
+  if (!output.includes('Construction : web')) {
+    fs.writeFileSync(stampFile, 'not the hash of the sources\n');
+    output = buildIfChanged();
+  }
   expect(output).toContain('Construction : web');
   expect(output).not.toMatch(/configLoader|\(!\)/);
   expect(fs.readFileSync(stampFile, 'utf8').trim()).toBe(webInputsHash(env));

@@ -1,13 +1,14 @@
-// `npm run typecheck`: the domain and server built first (the other programs read the domain's declarations), then
-// the server with its tests and the bench, the web app and the browser tests, checked at once. The compiler uses
-// one core: one after the other, the second core sat idle for most of CI's check step.
-import { spawn, spawnSync } from 'node:child_process';
+// `npm run typecheck`: every program checked at once, none emitting: the domain, the server with its tests and the
+// bench, the web app, the browser tests. The domain is read from its sources (its `source` export condition), so no
+// build comes first and nothing here writes into a dist/ that `npm test`'s commands step builds at the same time; the
+// declarations the build alone checks (tsc -b) are checked by that step, which fails when the build does.
+// TypeScript 7, the compiler written in Go: the four programs took 18 s where TypeScript 5 took 68 (one core each).
+import { spawn } from 'node:child_process';
 
 const tsc = ['node_modules/typescript/bin/tsc'];
-const first = spawnSync(process.execPath, [...tsc, '-b', 'packages/domain', 'packages/server'], { stdio: 'inherit' });
-if (first.status !== 0) process.exit(first.status ?? 1);
 
 const programs = [
+  ['-p', 'packages/domain', '--noEmit'],
   ['-p', 'tsconfig.node.json'],
   ['-p', 'packages/web', '--noEmit'],
   ['-p', 'e2e', '--noEmit'],
