@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 const tsc = ['node_modules/typescript/bin/tsc'];
 
 const programs = [
-  ['-p', 'packages/domain', '--noEmit'],
+  ['-p', 'packages/domain', '--noEmit', '--composite', 'false', '--incremental', 'false'],
   ['-p', 'tsconfig.node.json'],
   ['-p', 'packages/web', '--noEmit'],
   ['-p', 'e2e', '--noEmit'],

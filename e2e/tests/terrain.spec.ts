@@ -21,7 +21,14 @@ import {
 
 const run = Date.now().toString(36).slice(-5).toUpperCase();
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const OFFLINE_NOISE = [/ERR_INTERNET_DISCONNECTED/, /Failed to fetch/, /net::ERR/];
+// Chromium's own lines while the device is offline; the last one when the service worker's script was still being
+// fetched (its registration, once the page has loaded) as the network went (seen once on a loaded machine).
+const OFFLINE_NOISE = [
+  /ERR_INTERNET_DISCONNECTED/,
+  /Failed to fetch/,
+  /net::ERR/,
+  /^An unknown error occurred when fetching the script\.$/,
+];
 
 async function seed() {
   const api = await apiSession();
