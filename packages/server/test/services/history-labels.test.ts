@@ -201,8 +201,10 @@ describe(`the history names records on ${engine}`, () => {
       expect(created.statusCode).toBe(201);
       await newPassenger(db, booking);
     }
-    // A fresh read each time: the kept answers (http/kept-reads.ts) would hide the statements.
-    // The signed-in session is read and touched once in a while (auth/sessions.ts): left out of the comparison.
+    // A fresh read each time: the kept answers (http/kept-reads.ts) would hide the statements. Compared: the
+    // statements that read names. Not the page's own (its ids, rows and total, some of them kept between reads),
+    // nor the table versions, nor the signed-in session, read and touched once in a while (auth/sessions.ts): a CI
+    // run under load once counted one statement more for 50 than for 5, all statements included.
     const read = async (perPage: number) =>
       (
         await statementsDuring(db, async () => {
@@ -215,10 +217,10 @@ describe(`the history names records on ${engine}`, () => {
           expect(res.json().data).toHaveLength(perPage);
           for (const entry of res.json().data as Entry[]) expect(entry.details).not.toMatch(/Lieu : n° /);
         })
-      ).filter((text) => !/"sessions"/.test(text));
+      ).filter((text) => !/from "(sessions|history_entries|table_versions)"/.test(text));
     const few = await read(5);
     const page = await read(50);
-    expect(page.length).toBe(few.length);
+    expect(page.length, JSON.stringify({ few, page }, null, 1)).toBe(few.length);
     const named = (table: string) => page.filter((text) => new RegExp(`from "${table}"`).test(text)).length;
     for (const table of ['locations', 'bookings', 'users']) expect(named(table), table).toBe(1);
   });
