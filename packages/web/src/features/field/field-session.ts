@@ -1,4 +1,5 @@
 import type { Me } from '@app/domain';
+import { authApi } from '../../api/auth';
 import { ApiError } from '../../api/client';
 import { loginPathFor } from '../../lib/guards';
 import { getSession, refreshSession, setMe } from '../../session/store';
@@ -16,7 +17,6 @@ async function currentUser(): Promise<Me | null> {
   if (known) return known;
   if (!navigator.onLine) return (await readDeviceEarly()).me ?? null;
   try {
-    const { authApi } = await import('../../api/auth');
     const me = await authApi.me();
     setMe(me);
     return me;
