@@ -19,7 +19,7 @@ const steps = [
   {
     // The repository's own commands run for real: the build from a fresh checkout, `npm start`, `seed:demo`. It
     // builds packages/*/dist, which the typecheck does not touch (it emits nothing); its report is what .ci/run's
-    // Node 24 job waits for before it copies the checkout.
+    // Node 24 job waits for before it links those dist/ folders into its copy.
     together: 'checks',
     nice: true,
     name: 'commands',
