@@ -8,7 +8,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useDeferredValue, useEffect } from 'react';
 import { notifyFailure, notifySuccess } from '../components/notify/notify';
 import { type Entity, entityKey } from './entities';
 import type { ApiRead } from './reads';
@@ -31,9 +31,44 @@ export function useApiQuery<T>(
   { key, read }: ApiRead<T>,
   { failure, ...options }: ApiQueryOptions<T>,
 ): UseQueryResult<T, Error> {
-  const result = useQuery({ ...options, queryKey: key, queryFn: ({ signal }) => read(signal) });
+  const result = useQuery({ ...options, queryKey: key, queryFn: ({ signal }) => readInOwnTask(read, signal) });
   useFailureNotice(failure, result);
-  return result;
+  return useArrivedLater(result);
+}
+
+/**
+ * A page's sections start their reads when they are put on screen, all in the same moment: each request is sent from
+ * a task of its own, so that sending a dozen does not hold the page still (each costs the browser a few
+ * milliseconds on a phone).
+ */
+function readInOwnTask<T>(read: (signal: AbortSignal) => Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<void>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  }).then(() => read(signal));
+}
+
+/**
+ * A read's first answer is shown by a render React may pause (a transition), not by the store's synchronous one:
+ * a section that fills in with a long list would otherwise hold the page still while it is built. Later answers
+ * (a re-read after a change) show at once, as before.
+ */
+function useArrivedLater<T>(result: UseQueryResult<T, Error>): UseQueryResult<T, Error> {
+  const hasData = result.data !== undefined;
+  const shown = useDeferredValue(hasData);
+  if (!hasData || shown) return result;
+  return {
+    ...result,
+    data: undefined,
+    isPending: true,
+    isLoading: true,
+    isSuccess: false,
+    status: 'pending',
+  } as unknown as UseQueryResult<T, Error>;
 }
 
 /** Reads of one kind side by side (each role's capabilities...): one notice when any of them fails. */
@@ -45,11 +80,24 @@ export function useApiQueries<T>(
     queries: reads.map(({ key, read }) => ({
       ...options,
       queryKey: key,
-      queryFn: ({ signal }: { signal: AbortSignal }) => read(signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => readInOwnTask(read, signal),
     })),
   });
   useFailureNotice(failure, ...results);
-  return results;
+  const hasAll = results.every((result) => result.data !== undefined);
+  const shown = useDeferredValue(hasAll);
+  if (!hasAll || shown) return results;
+  return results.map(
+    (result) =>
+      ({
+        ...result,
+        data: undefined,
+        isPending: true,
+        isLoading: true,
+        isSuccess: false,
+        status: 'pending',
+      }) as unknown as UseQueryResult<T, Error>,
+  );
 }
 
 /**

@@ -256,4 +256,20 @@ describe('layout', () => {
     await userEvent.click(expand);
     expect(localStorage.getItem(NAVIGATION_COLLAPSED_KEY)).toBe('false');
   });
+
+  it('builds no side navigation on a phone: the burger opens it in a drawer', async () => {
+    const width = window.innerWidth;
+    window.innerWidth = 390;
+    try {
+      renderApp('/dashboard', operator());
+      await pageTitle('Tableau de bord');
+      expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Réduire la navigation' })).not.toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Ouvrir la navigation' }));
+      const drawer = await screen.findByRole('navigation', { name: 'Navigation principale' });
+      expect(drawer).toHaveTextContent('Planning');
+    } finally {
+      window.innerWidth = width;
+    }
+  });
 });

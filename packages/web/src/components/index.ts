@@ -2,6 +2,7 @@
 // lazy wrapper: importing ./RichTextField/RichTextField here would put Tiptap in every bundle that imports this file.
 // Email fields need no component: <TextInput type="email" /> from @mantine/core (the browser checks the address).
 
+export { AfterFirstPaint } from './AfterFirstPaint/AfterFirstPaint';
 export {
   type ConfirmDeleteOptions,
   type ConfirmKind,

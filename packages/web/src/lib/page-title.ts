@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { useSession } from '../session/store';
 
 // A page may replace its route's static title with one built from its data ('Réservation 2026-00012'):
@@ -24,7 +24,7 @@ export const usePageTitleOverride = (): string | null =>
 
 /** Shows `title` as the page title while the calling component is mounted (null keeps the route's own title). */
 export function usePageTitle(title: string | null): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     set(title);
     return () => set(null);
   }, [title]);

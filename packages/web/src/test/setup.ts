@@ -7,10 +7,17 @@ import { afterEach } from 'vitest';
 const { getComputedStyle } = window;
 window.getComputedStyle = (elt) => getComputedStyle(elt);
 window.HTMLElement.prototype.scrollIntoView = () => {};
+// Width queries are answered from jsdom's window (1024 px wide, a desktop: the side navigation shows), others are false.
+const matchesWidth = (query: string): boolean => {
+  const width = /\((min|max)-width:\s*([\d.]+)(em|px)\)/.exec(query);
+  if (!width) return false;
+  const px = Number(width[2]) * (width[3] === 'em' ? 16 : 1);
+  return width[1] === 'min' ? window.innerWidth >= px : window.innerWidth <= px;
+};
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    matches: matchesWidth(query),
     media: query,
     onchange: null,
     addListener: () => {},

@@ -1,6 +1,6 @@
 import type { Me } from '@app/domain';
-import { ActionIcon, AppShell, Burger, Drawer, Group, ScrollArea, Text, Tooltip } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Burger, Drawer, Group, ScrollArea, Text, Tooltip, useMantineTheme } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useEffect } from 'react';
@@ -30,13 +30,12 @@ export function AppLayout() {
 }
 
 function SignedInLayout({ me }: { me: Me }) {
-  useOperatorTimeZone();
   const [isCollapsed, toggleCollapsed] = useNavigationCollapsed();
   const [isDrawerOpen, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
-  const items = navigationItems(me, {
-    ...useOpenBookingCounts(),
-    [WAITING_REQUESTS_COUNT]: useWaitingRequestCount(),
+  // The side navigation is built only where it shows: a phone or tablet reaches it through the drawer.
+  const isWide = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.md})`, true, {
+    getInitialValueInEffect: false,
   });
   const appName = me.global.app_name;
 
@@ -48,6 +47,7 @@ function SignedInLayout({ me }: { me: Me }) {
 
   return (
     <ModalsProvider labels={{ confirm: 'Valider', cancel: 'Annuler' }}>
+      <OperatorTimeZone />
       <AppShell
         layout="alt"
         header={{ height: 64 }}
@@ -74,41 +74,43 @@ function SignedInLayout({ me }: { me: Me }) {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar aria-label="Navigation principale" visibleFrom="md">
-          <AppShell.Section px={isCollapsed ? 0 : 'md'} h={64} style={{ display: 'flex', alignItems: 'center' }}>
-            <Group justify={isCollapsed ? 'center' : 'flex-start'} w="100%">
-              <Logo name={appName} isCompact={isCollapsed} />
-            </Group>
-          </AppShell.Section>
-          <AppShell.Section grow component={ScrollArea} px={isCollapsed ? 0 : 'sm'} py="sm">
-            <Navigation items={items} isCollapsed={isCollapsed} />
-          </AppShell.Section>
-          <AppShell.Section p="sm">
-            <Group justify={isCollapsed ? 'center' : 'space-between'} wrap="nowrap">
-              {!isCollapsed && (
-                <Text size="xs" c="dimmed">
-                  Version {me.global.version}
-                </Text>
-              )}
-              <Tooltip label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'} position="right">
-                <ActionIcon
-                  variant="subtle"
-                  color="gray"
-                  size="lg"
-                  onClick={toggleCollapsed}
-                  aria-label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'}
-                  aria-expanded={!isCollapsed}
-                >
-                  {isCollapsed ? (
-                    <IconLayoutSidebarLeftExpand size={20} />
-                  ) : (
-                    <IconLayoutSidebarLeftCollapse size={20} />
-                  )}
-                </ActionIcon>
-              </Tooltip>
-            </Group>
-          </AppShell.Section>
-        </AppShell.Navbar>
+        {isWide && (
+          <AppShell.Navbar aria-label="Navigation principale" visibleFrom="md">
+            <AppShell.Section px={isCollapsed ? 0 : 'md'} h={64} style={{ display: 'flex', alignItems: 'center' }}>
+              <Group justify={isCollapsed ? 'center' : 'flex-start'} w="100%">
+                <Logo name={appName} isCompact={isCollapsed} />
+              </Group>
+            </AppShell.Section>
+            <AppShell.Section grow component={ScrollArea} px={isCollapsed ? 0 : 'sm'} py="sm">
+              <CountedNavigation me={me} isCollapsed={isCollapsed} />
+            </AppShell.Section>
+            <AppShell.Section p="sm">
+              <Group justify={isCollapsed ? 'center' : 'space-between'} wrap="nowrap">
+                {!isCollapsed && (
+                  <Text size="xs" c="dimmed">
+                    Version {me.global.version}
+                  </Text>
+                )}
+                <Tooltip label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'} position="right">
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="lg"
+                    onClick={toggleCollapsed}
+                    aria-label={isCollapsed ? 'Déplier la navigation' : 'Réduire la navigation'}
+                    aria-expanded={!isCollapsed}
+                  >
+                    {isCollapsed ? (
+                      <IconLayoutSidebarLeftExpand size={20} />
+                    ) : (
+                      <IconLayoutSidebarLeftCollapse size={20} />
+                    )}
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </AppShell.Section>
+          </AppShell.Navbar>
+        )}
 
         <Drawer
           opened={isDrawerOpen}
@@ -119,7 +121,7 @@ function SignedInLayout({ me }: { me: Me }) {
           closeButtonProps={{ 'aria-label': 'Fermer la navigation' }}
         >
           <nav aria-label="Navigation principale">
-            <Navigation items={items} onNavigate={drawer.close} />
+            <CountedNavigation me={me} onNavigate={drawer.close} />
           </nav>
         </Drawer>
 
@@ -129,4 +131,22 @@ function SignedInLayout({ me }: { me: Me }) {
       </AppShell>
     </ModalsProvider>
   );
+}
+
+/**
+ * The navigation with its counts beside the bookings' statuses and the waiting requests: read here, so that their
+ * answers (every minute) redraw the list, not the whole frame and the page in it.
+ */
+function CountedNavigation({ me, ...props }: { me: Me; isCollapsed?: boolean; onNavigate?: () => void }) {
+  const items = navigationItems(me, {
+    ...useOpenBookingCounts(),
+    [WAITING_REQUESTS_COUNT]: useWaitingRequestCount(),
+  });
+  return <Navigation items={items} {...props} />;
+}
+
+/** The operator's time zone kept in step, from a leaf of its own for the same reason. */
+function OperatorTimeZone() {
+  useOperatorTimeZone();
+  return null;
 }

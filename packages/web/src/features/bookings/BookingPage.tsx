@@ -4,7 +4,7 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiQuery, useFailureNotice } from '../../api/hooks';
-import { BookingStatusTag, SubNavigation } from '../../components';
+import { AfterFirstPaint, BookingStatusTag, SubNavigation } from '../../components';
 import { usePageTitle } from '../../lib/page-title';
 import { pathTo } from '../../lib/routes';
 import { type Booking, isBookingEditable } from './booking-model';
@@ -71,7 +71,9 @@ export default function BookingPage() {
           { label: 'Billets', to: pathTo('single-booking-tickets', { bookingId: id }) },
         ]}
       />
-      <Outlet context={{ booking, isEditable } satisfies BookingContext} />
+      <AfterFirstPaint>
+        <Outlet context={{ booking, isEditable } satisfies BookingContext} />
+      </AfterFirstPaint>
     </Stack>
   );
 }

@@ -4,7 +4,7 @@ import { IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useApiQuery, useFailureNotice } from '../../api/hooks';
-import { FlightStatusTag, SubNavigation } from '../../components';
+import { AfterFirstPaint, FlightStatusTag, SubNavigation } from '../../components';
 import { formatLongDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { pathTo } from '../../lib/routes';
@@ -72,7 +72,9 @@ export default function FlightPage() {
           { label: 'Plan de vol opérationnel', to: pathTo('single-flight-operating-plan', { flightId: flight.id }) },
         ]}
       />
-      <Outlet context={{ flight, isEditable } satisfies FlightContext} />
+      <AfterFirstPaint>
+        <Outlet context={{ flight, isEditable } satisfies FlightContext} />
+      </AfterFirstPaint>
     </Stack>
   );
 }
