@@ -204,8 +204,10 @@ describe('DataList', INTERACTION_SUITE, () => {
     await waitFor(() => expect(lastListCall().url.searchParams.get('page')).toBe('2'));
     await user.click(screen.getByRole('button', { name: 'Filtres' }));
     await user.click(await screen.findByRole('combobox', { name: 'Lieu' }));
-    const optionsCall = fake.calls.find((call) => call.url.pathname === '/api/locations');
-    expect(optionsCall?.url.searchParams.get('order')).toBe('label|ASC');
+    await waitFor(() => {
+      const optionsCall = fake.calls.find((call) => call.url.pathname === '/api/locations');
+      expect(optionsCall?.url.searchParams.get('order')).toBe('label|ASC');
+    });
     await user.click(await screen.findByRole('option', { name: 'Metz', hidden: true }));
     await waitFor(() => expect(lastListCall().url.searchParams.get('filters')).toBe('is_archived|=|0,location_id|=|2'));
     expect(lastListCall().url.searchParams.get('page')).toBe('1');

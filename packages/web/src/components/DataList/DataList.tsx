@@ -1,7 +1,7 @@
 import type { Paginated } from '@app/domain';
-import { Alert, Badge, Button, Collapse, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconLink, IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { csvExportUrl } from '../../api/client';
 import { useSearchText } from '../../lib/debounce';
@@ -9,8 +9,12 @@ import { useIsLargeScreen } from '../../lib/media';
 import { csvColumnsOf, type DataColumn, DataTable, type DataTableProps } from '../DataTable/DataTable';
 import { DataListPagination } from './DataListPagination';
 import { linkedBaseQuery } from './data-list-read';
-import { FilterField } from './FilterField';
 import { type UseDataListOptions, useDataList } from './use-data-list';
+
+// The filters' fields (date pickers, multi-selects) are loaded when 'Filtres' is first opened: a list shown without
+// them, as most are, does not wait for their code.
+const loadFilterField = () => import('./FilterField');
+const FilterField = lazy(() => loadFilterField().then((module) => ({ default: module.FilterField })));
 
 export type DataListProps<T> = UseDataListOptions &
   Pick<DataTableProps<T>, 'getRowHref' | 'onRowClick' | 'rowActions' | 'getRowKey'> & {
@@ -119,6 +123,8 @@ export function DataList<T>({
                   ) : null
                 }
                 aria-expanded={areFiltersOpen}
+                onPointerEnter={loadFilterField}
+                onFocus={loadFilterField}
                 onClick={() => {
                   setFiltersOpened(true);
                   setFiltersOpen((open) => !open);
@@ -177,16 +183,18 @@ export function DataList<T>({
       {filters.length > 0 && haveFiltersOpened && (
         <Collapse expanded={areFiltersOpen}>
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
-              {filters.map((definition) => (
-                <FilterField
-                  key={definition.id}
-                  definition={definition}
-                  values={state.filters}
-                  onChange={(name, value) => dispatch({ type: 'setFilter', name, value })}
-                />
-              ))}
-            </SimpleGrid>
+            <Suspense fallback={<Loader size="sm" aria-label="Chargement des filtres" />}>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }} spacing="sm">
+                {filters.map((definition) => (
+                  <FilterField
+                    key={definition.id}
+                    definition={definition}
+                    values={state.filters}
+                    onChange={(name, value) => dispatch({ type: 'setFilter', name, value })}
+                  />
+                ))}
+              </SimpleGrid>
+            </Suspense>
             <Group justify="flex-end">
               <Button
                 variant="subtle"

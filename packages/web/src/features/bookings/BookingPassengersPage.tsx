@@ -6,6 +6,7 @@ import { bookingReads } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
 import { confirmDelete, type DataColumn, DataTable, FormModal, StatusTag } from '../../components';
+import { lazyDialog } from '../../components/LazyDialog/lazy-dialog';
 import {
   type FieldValue,
   FormSections,
@@ -18,8 +19,11 @@ import { useMe } from '../../session/store';
 import { useBooking } from './BookingPage';
 import { PASSENGER_SECTIONS } from './booking-forms';
 import type { Passenger } from './booking-model';
-import { PassengerFlightsDialog } from './dialogs/PassengerFlightsDialog';
 import { useUniqueNumber } from './use-unique-number';
+
+const PassengerFlightsDialog = lazyDialog(() =>
+  import('./dialogs/PassengerFlightsDialog').then((module) => module.PassengerFlightsDialog),
+);
 
 // single-booking passengers: the list, the passenger edit dialog and each passenger's flight list.
 

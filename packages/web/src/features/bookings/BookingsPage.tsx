@@ -10,6 +10,7 @@ import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconInfoCircle, IconPlus, IconScale, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { type DataColumn, DataList, EmptyValue, StatusTag } from '../../components';
+import { lazyDialog } from '../../components/LazyDialog/lazy-dialog';
 import { formatAmount, formatDate } from '../../lib/format';
 import type { FilterDefinition } from '../../lib/list-state';
 import { pathTo } from '../../lib/routes';
@@ -17,10 +18,13 @@ import { expiringSoonFilters, ValidityTag } from './BookingValidity';
 import { type Booking, customerName } from './booking-model';
 import { bookingsList } from './bookings-list-query';
 import { CUSTOMER_CSV_COLUMNS } from './customer-fields';
-import { NewBookingDialog } from './dialogs/NewBookingDialog';
 import { bookingPrestation } from './PrestationToSpecify';
 import { ShopImportButton } from './ShopImport';
 import { useBookingListStatus } from './useBookingListStatus';
+
+const NewBookingDialog = lazyDialog(() =>
+  import('./dialogs/NewBookingDialog').then((module) => module.NewBookingDialog),
+);
 
 // bookings/{status}: one list per booking status, with the columns, filters and search a seller needs
 // (3 characters, 200 ms, '#' looks a booking number up).

@@ -1,11 +1,13 @@
 import { Text } from '@mantine/core';
 import { SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { formatFlag } from '../../../components/ReferenceData';
 import { formatAmount } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
-import { BillingDialog } from '../dialogs/BillingDialog';
 import { useBookingSaved } from './booking-summary';
+
+const BillingDialog = lazyDialog(() => import('../dialogs/BillingDialog').then((module) => module.BillingDialog));
 
 /** The booking's billing: payment method, amounts and what is left to pay (in red while something is). */
 export function BillingSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {

@@ -1,13 +1,17 @@
 import { Group } from '@mantine/core';
 import { SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { formatFlag } from '../../../components/ReferenceData';
 import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import { ValidityTag } from '../BookingValidity';
 import type { Booking } from '../booking-model';
-import { BookingInfoDialog } from '../dialogs/BookingInfoDialog';
 import { bookingPrestation } from '../PrestationToSpecify';
 import { useBookingSaved } from './booking-summary';
+
+const BookingInfoDialog = lazyDialog(() =>
+  import('../dialogs/BookingInfoDialog').then((module) => module.BookingInfoDialog),
+);
 
 /** The booking's general information: numbers, passengers, dates, place, prestation and flight slots. */
 export function BookingInfoSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {

@@ -3,10 +3,15 @@ import { Group, Stack, Text } from '@mantine/core';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
-import { type BookingNote, BookingNoteDialog } from '../dialogs/BookingNoteDialog';
+import type { BookingNote } from '../dialogs/BookingNoteDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+const BookingNoteDialog = lazyDialog(() =>
+  import('../dialogs/BookingNoteDialog').then((module) => module.BookingNoteDialog),
+);
 
 /** The booking's notes, oldest first; they stay open on a closed booking. */
 export function BookingNotesSection({ booking }: { booking: Booking }) {

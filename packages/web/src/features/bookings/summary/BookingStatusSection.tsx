@@ -1,8 +1,12 @@
 import { BookingStatusTag, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
-import { BookingStatusDialog } from '../dialogs/BookingStatusDialog';
 import { useBookingSaved } from './booking-summary';
+
+const BookingStatusDialog = lazyDialog(() =>
+  import('../dialogs/BookingStatusDialog').then((module) => module.BookingStatusDialog),
+);
 
 /** The booking's status, which stays editable on a closed booking. */
 export function BookingStatusSection({ booking }: { booking: Booking }) {

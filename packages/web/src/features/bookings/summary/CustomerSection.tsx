@@ -2,11 +2,13 @@ import { type Customer, MESSAGES } from '@app/domain';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { useDialog } from '../../../lib/use-dialog';
 import { type Booking, customerName } from '../booking-model';
 import { customerCardRows } from '../customer-fields';
-import { CustomerDialog } from '../dialogs/CustomerDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+const CustomerDialog = lazyDialog(() => import('../dialogs/CustomerDialog').then((module) => module.CustomerDialog));
 
 /** The booking's customer, added (picked or created) or edited in its dialog. */
 export function CustomerSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {

@@ -5,11 +5,15 @@ import { Link } from 'react-router';
 import { bookingReads, bookingWrites } from '../../../api/endpoints/bookings';
 import { useApiQuery } from '../../../api/hooks';
 import { confirmDelete, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
-import { LinkBookingDialog } from '../dialogs/LinkBookingDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+const LinkBookingDialog = lazyDialog(() =>
+  import('../dialogs/LinkBookingDialog').then((module) => module.LinkBookingDialog),
+);
 
 /** The bookings linked to this one (a group booked apart), linked by search and unlinked one by one. */
 export function LinkedBookingsSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {

@@ -4,11 +4,15 @@ import { IconTrash } from '@tabler/icons-react';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
-import { RequestedDatesDialog } from '../dialogs/RequestedDatesDialog';
 import { AddButton, EmptyLine, useBookingSaved } from './booking-summary';
+
+const RequestedDatesDialog = lazyDialog(() =>
+  import('../dialogs/RequestedDatesDialog').then((module) => module.RequestedDatesDialog),
+);
 
 /** The dates the customer asked to fly on, added several at once and removed one by one. */
 export function RequestedDatesSection({ booking, isEditable }: { booking: Booking; isEditable: boolean }) {

@@ -1,15 +1,8 @@
 import { createFailedMessage, updateFailedMessage } from '@app/domain';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client';
 import { resource } from '../../../api/reads';
 import { FlagSwitch, FormModal, TextAreaField } from '../../../components';
-import type { DialogProps } from './flight-form';
-
-/** A note write the server refused (the flight's record sealed meanwhile: 409): its own words, else the screen's. */
-export const noteFailure = (fallback: string) => (error: unknown) =>
-  error instanceof ApiError && error.status === 409 && error.body?.message ? error.body.message : fallback;
-
-export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
+import { type DialogProps, type FlightNote, noteFailure } from './flight-form';
 
 /** Flight note ({content, is_pinned, flight_id}); a pinned note shows on the card and on top. */
 export function FlightNoteDialog({

@@ -1,4 +1,5 @@
 import { BOUNDS, LIST_LOAD_FAILED_MESSAGES, listedName, rangeOf } from '@app/domain';
+import { ApiError } from '../../../api/client';
 import { ENTITY_PATHS, type Entity } from '../../../api/entities';
 import type { FormField } from '../../../components/ReferenceData';
 import { withSeconds } from '../flight-model';
@@ -7,6 +8,12 @@ import { withSeconds } from '../flight-model';
 // pilot), its date and time, the measured fields, and the times as the API wants them.
 
 export type DialogProps = { opened: boolean; onClose: () => void; onSaved: (saved?: unknown) => void };
+
+/** A note write the server refused (the flight's record sealed meanwhile: 409): its own words, else the screen's. */
+export const noteFailure = (fallback: string) => (error: unknown) =>
+  error instanceof ApiError && error.status === 409 && error.body?.message ? error.body.message : fallback;
+
+export type FlightNote = { id: number; content: string; is_pinned: number; flight_id: number; created_at: string };
 
 export type Choice = {
   entity: Entity;

@@ -4,11 +4,15 @@ import { IconCopy, IconMail } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { api } from '../../../api/client';
 import { confirmAccept, notifyFailure, notifySuccess } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
-import { DuplicateFlightDialog } from '../dialogs/DuplicateFlightDialog';
 import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
+
+const DuplicateFlightDialog = lazyDialog(() =>
+  import('../dialogs/DuplicateFlightDialog').then((module) => module.DuplicateFlightDialog),
+);
 
 /** The summary's actions: convoke the passengers, duplicate the flight (then open the copy). */
 export function FlightActions({ flight }: { flight: Flight }) {

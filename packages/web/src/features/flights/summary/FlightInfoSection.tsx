@@ -1,11 +1,15 @@
 import { SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { formatFlag } from '../../../components/ReferenceData';
 import { formatDate } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import { useMe } from '../../../session/store';
-import { FlightInfoDialog } from '../dialogs/FlightInfoDialog';
 import type { Flight } from '../flight-model';
 import { useFlightChanged } from './flight-summary';
+
+const FlightInfoDialog = lazyDialog(() =>
+  import('../dialogs/FlightInfoDialog').then((module) => module.FlightInfoDialog),
+);
 
 /** The flight's general information, edited in its dialog while the flight may still change. */
 export function FlightInfoSection({ flight, isEditable }: { flight: Flight; isEditable: boolean }) {

@@ -4,9 +4,14 @@ import { IconPin, IconPlus } from '@tabler/icons-react';
 import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { useDialog } from '../../../lib/use-dialog';
-import { type FlightNote, FlightNoteDialog, noteFailure } from '../dialogs/FlightNoteDialog';
+import { type FlightNote, noteFailure } from '../dialogs/flight-form';
 import { useFlightChanged } from './flight-summary';
+
+const FlightNoteDialog = lazyDialog(() =>
+  import('../dialogs/FlightNoteDialog').then((module) => module.FlightNoteDialog),
+);
 
 const SEALED_REASON = 'Dossier de vol clôturé : ouvrez une correction pour ajouter ou modifier une note.';
 

@@ -18,12 +18,16 @@ import { api } from '../../../api/client';
 import { useApiQuery } from '../../../api/hooks';
 import { apiRead, resource } from '../../../api/reads';
 import { confirmDelete, PassengerCounter, StatusTag, WeightTag } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
 import { PassengerFlightsDialog } from '../../bookings';
-import { AddPassengersDialog } from '../dialogs/AddPassengersDialog';
 import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
+
+const AddPassengersDialog = lazyDialog(() =>
+  import('../dialogs/AddPassengersDialog').then((module) => module.AddPassengersDialog),
+);
 
 type Dialog = { kind: 'add' } | { kind: 'passenger-flights'; passenger: { id: number; full_name: string } };
 

@@ -1,9 +1,13 @@
 import { FLIGHT_RECORD_MESSAGES } from '@app/domain';
 import { SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { useDialog } from '../../../lib/use-dialog';
-import { FlightRecordDialog } from '../dialogs/FlightRecordDialog';
 import type { Flight } from '../flight-model';
 import { useFlightChanged } from './flight-summary';
+
+const FlightRecordDialog = lazyDialog(() =>
+  import('../dialogs/FlightRecordDialog').then((module) => module.FlightRecordDialog),
+);
 
 /** A realized flight's record (issue 27), completed after landing until the flight record is sealed. */
 export function FlightRecordSection({ flight, isSealed }: { flight: Flight; isSealed: boolean }) {

@@ -1,9 +1,9 @@
 import { FlightStatusTag, notifySuccess, SummaryCard } from '../../../components';
+import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
 import { canAccess } from '../../../lib/guards';
 import { pathTo } from '../../../lib/routes';
 import { useDialog } from '../../../lib/use-dialog';
 import { useMe } from '../../../session/store';
-import { FlightStatusDialog } from '../dialogs/FlightStatusDialog';
 import {
   notifySkipped,
   notifyWaitingMails,
@@ -12,6 +12,10 @@ import {
 } from '../dialogs/PostponeFlightDialog';
 import type { Flight } from '../flight-model';
 import { useFlightBookings, useFlightChanged } from './flight-summary';
+
+const FlightStatusDialog = lazyDialog(() =>
+  import('../dialogs/FlightStatusDialog').then((module) => module.FlightStatusDialog),
+);
 
 /**
  * The flight's status and times. Choosing 'Reporté - météo' in the status dialog hands over to the postponement
