@@ -33,7 +33,7 @@ export function useApiQuery<T>(
 ): UseQueryResult<T, Error> {
   const result = useQuery({ ...options, queryKey: key, queryFn: ({ signal }) => readInOwnTask(read, signal) });
   useFailureNotice(failure, result);
-  return useArrivedLater(result);
+  return useArrivedLater([result])[0] as UseQueryResult<T, Error>;
 }
 
 /**
@@ -55,20 +55,23 @@ function readInOwnTask<T>(read: (signal: AbortSignal) => Promise<T>, signal: Abo
 /**
  * A read's first answer is shown by a render React may pause (a transition), not by the store's synchronous one:
  * a section that fills in with a long list would otherwise hold the page still while it is built. Later answers
- * (a re-read after a change) show at once, as before.
+ * (a re-read after a change) show at once, as before. Reads side by side are shown together.
  */
-function useArrivedLater<T>(result: UseQueryResult<T, Error>): UseQueryResult<T, Error> {
-  const hasData = result.data !== undefined;
+function useArrivedLater<T>(results: UseQueryResult<T, Error>[]): UseQueryResult<T, Error>[] {
+  const hasData = results.every((result) => result.data !== undefined);
   const shown = useDeferredValue(hasData);
-  if (!hasData || shown) return result;
-  return {
-    ...result,
-    data: undefined,
-    isPending: true,
-    isLoading: true,
-    isSuccess: false,
-    status: 'pending',
-  } as unknown as UseQueryResult<T, Error>;
+  if (!hasData || shown) return results;
+  return results.map(
+    (result) =>
+      ({
+        ...result,
+        data: undefined,
+        isPending: true,
+        isLoading: true,
+        isSuccess: false,
+        status: 'pending',
+      }) as unknown as UseQueryResult<T, Error>,
+  );
 }
 
 /** Reads of one kind side by side (each role's capabilities...): one notice when any of them fails. */
@@ -84,20 +87,7 @@ export function useApiQueries<T>(
     })),
   });
   useFailureNotice(failure, ...results);
-  const hasAll = results.every((result) => result.data !== undefined);
-  const shown = useDeferredValue(hasAll);
-  if (!hasAll || shown) return results;
-  return results.map(
-    (result) =>
-      ({
-        ...result,
-        data: undefined,
-        isPending: true,
-        isLoading: true,
-        isSuccess: false,
-        status: 'pending',
-      }) as unknown as UseQueryResult<T, Error>,
-  );
+  return useArrivedLater<T>(results);
 }
 
 /**
