@@ -18,7 +18,7 @@ export const CHROMIUM_FLAGS = [
 
 export type Account = { email: string; password: string };
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -1,18 +1,21 @@
-import { execFileSync } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { CHROMIUM, CHROMIUM_FLAGS, ROOT, signIn, startServer } from './browser-server.js';
+import { CHROMIUM, CHROMIUM_FLAGS, freePort, ROOT, signIn, startServer } from './browser-server.js';
 
-// `npm run lighthouse [-- --screens dashboard,planning] [--runs N] [--desktop] [--save folder]`: Lighthouse's performance score of
+// `npm run lighthouse [-- --screens dashboard,planning] [--runs N] [--desktop] [--nginx] [--save folder]`: Lighthouse's performance score of
 // each main screen, as a member of staff meets it on a phone or tablet: mobile preset (a simulated mid-range phone on
 // slow 4G), signed in, a first visit (fresh browser profile: no service worker, no cache), on the demo season.
 // Starts the built server (`npm start`'s dist/main.js) on a fresh SQLite file in a temporary folder, fills it with
 // `seed:demo`, signs in through the API as the web app does, then runs Lighthouse in Debian's Chromium once per
 // screen (the median of --runs when more than one). Lighthouse itself comes from the npm registry into
 // bench/.lighthouse on first use: two hundred packages that neither `npm ci` nor CI need. --save keeps each
-// report's JSON (what loaded, in which order, what ran on the main thread).
+// report's JSON (what loaded, in which order, what ran on the main thread). --nginx serves the screens as
+// docs/operations.md lays production out: Debian's nginx in front, TLS (a certificate made for the run) and HTTP/2,
+// where the bare server speaks HTTP/1.1 and the simulated phone queues its requests on six connections.
 
 const LIGHTHOUSE_VERSION = '12.8.2';
 const INSTALL_DIR = path.join(ROOT, 'bench/.lighthouse');
@@ -107,6 +110,68 @@ async function giveCookies(
   await browser.disconnect();
 }
 
+/** nginx with TLS and HTTP/2 in front of `upstream`, as in docs/operations.md; its files in a folder of its own. */
+async function startTlsProxy(upstream: string): Promise<{ base: string; child: ChildProcess; dir: string }> {
+  const nginx = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((candidate) => fs.existsSync(candidate));
+  if (!nginx) throw new Error('nginx introuvable : apt-get install nginx.');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-nginx-'));
+  execFileSync(
+    'openssl',
+    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1'].concat([
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+      '-keyout',
+      `${dir}/key.pem`,
+      '-out',
+      `${dir}/cert.pem`,
+    ]),
+    { stdio: 'ignore' },
+  );
+  const port = await freePort();
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (kind) => `  ${kind}_temp_path ${dir}/${kind};`,
+  );
+  fs.writeFileSync(
+    `${dir}/nginx.conf`,
+    `${process.getuid?.() === 0 ? 'user root root;\n' : ''}worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+${temp.join('\n')}
+  access_log off;
+  server {
+    listen 127.0.0.1:${port} ssl http2;
+    ssl_certificate ${dir}/cert.pem;
+    ssl_certificate_key ${dir}/key.pem;
+    location / {
+      proxy_pass ${upstream};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_set_header X-Forwarded-Proto $scheme;
+    }
+  }
+}
+`,
+  );
+  const child = spawn(nginx, ['-c', `${dir}/nginx.conf`, '-p', dir, '-e', `${dir}/error.log`], { stdio: 'ignore' });
+  for (let attempt = 0; ; attempt++) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) break;
+    if (attempt > 50 || child.exitCode !== null) throw new Error(`nginx n'a pas démarré (${dir}/error.log).`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { base: `https://127.0.0.1:${port}`, child, dir };
+}
+
 type Measure = { score: number; fcp: number; lcp: number; tbt: number; requests: number; scriptKb: number };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -121,11 +186,15 @@ async function main() {
   }
   const { lighthouse, launch, puppeteer } = await loadLighthouse();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
-  const { base, child } = await startServer(dataDir, ADMIN);
+  const server = await startServer(dataDir, ADMIN);
+  const { child } = server;
+  const proxy = process.argv.includes('--nginx') ? await startTlsProxy(server.base) : null;
+  // The browser's address; the script itself signs in and picks the records on the server's own.
+  const base = proxy?.base ?? server.base;
   const rows: { screen: Screen; measure: Measure }[] = [];
   try {
-    const cookies = await signIn(base, ADMIN);
-    const ids = await pickIds(base, [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const cookies = await signIn(server.base, ADMIN);
+    const ids = await pickIds(server.base, [...cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     for (const screen of screens) {
       const measures: Measure[] = [];
       // A run Lighthouse could not finish is made again (as many extra runs as asked at most), so that a median is
@@ -134,7 +203,8 @@ async function main() {
         // A browser per run: a fresh profile is a first visit (no service worker, no HTTP cache).
         const chrome = await launch({
           chromePath: CHROMIUM,
-          chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
+          // The run's own certificate is not one the browser knows.
+          chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...(proxy ? ['--ignore-certificate-errors'] : [])],
         });
         try {
           await giveCookies(puppeteer, chrome.port, base, cookies);
@@ -199,11 +269,16 @@ async function main() {
   } finally {
     child.kill();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (proxy) {
+      proxy.child.kill();
+      fs.rmSync(proxy.dir, { recursive: true, force: true });
+    }
   }
   const pass = (ok: boolean) => (ok ? 'PASS' : 'MISS');
   console.log(
     `\nLighthouse ${LIGHTHOUSE_VERSION}, ${desktop ? 'ordinateur' : 'mobile (téléphone moyen simulé, 4G lente)'}, ` +
-      `première visite connectée, données de démonstration${runs > 1 ? `, médiane de ${runs} mesures` : ''}`,
+      `première visite connectée, données de démonstration${runs > 1 ? `, médiane de ${runs} mesures` : ''}` +
+      (proxy ? ', derrière nginx (TLS, HTTP/2)' : ', serveur nu (HTTP/1.1)'),
   );
   const header = `${'écran'.padEnd(26)}${'score'.padStart(6)}${'FCP s'.padStart(8)}${'LCP s'.padStart(8)}${'TBT ms'.padStart(8)}${'requêtes'.padStart(10)}${'JS ko'.padStart(8)}  score≥90  LCP<2,5s  TBT<200`;
   console.log(header);
