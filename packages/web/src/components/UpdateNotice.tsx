@@ -1,6 +1,8 @@
 import { useRegisterSW } from 'virtual:pwa-register/react';
 import { Affix, Button, Group, Paper, Text, ThemeIcon } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { afterPageLoad } from '../lib/after-load';
 
 // A notice when a new version of the app is waiting to be activated (vite-plugin-pwa, prompt mode), on the office's
 // pages and on the launch field's. Staff keep the app open all day, so the service worker also looks for a new
@@ -9,10 +11,20 @@ import { IconRefresh } from '@tabler/icons-react';
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
 export function UpdateNotice() {
+  // The service worker copies the whole app (some 3.6 MB) for the field and the next visits: registered once the page
+  // has loaded and the browser is idle, it no longer competes with a phone's first screen for the network and the
+  // processor.
+  const [isPageLoaded, setPageLoaded] = useState(false);
+  useEffect(() => afterPageLoad(() => setPageLoaded(true)), []);
+  return isPageLoaded ? <ServiceWorkerUpdates /> : null;
+}
+
+function ServiceWorkerUpdates() {
   const {
     needRefresh: [isUpdateWaiting],
     updateServiceWorker,
   } = useRegisterSW({
+    immediate: true,
     onRegisteredSW(_url, registration) {
       if (!registration) return;
       setInterval(() => {

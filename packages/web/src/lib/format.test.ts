@@ -1,5 +1,17 @@
 import { describe, expect, test } from 'vitest';
-import { formatAmount, formatDate, formatDayOfWeek, formatLongDate, formatShortDay, formatTime } from './format';
+import {
+  formatAmount,
+  formatDate,
+  formatDayMonth,
+  formatDayOfWeek,
+  formatLongDate,
+  formatMonth,
+  formatNumber,
+  formatShortDay,
+  formatStamp,
+  formatTime,
+  formatWeekdayShort,
+} from './format';
 
 // The formats are written by hand so that a first visit does not load the locale data; Intl's fr-FR is the reference.
 const intlAmount = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
@@ -22,6 +34,16 @@ const intlLongDate = new Intl.DateTimeFormat('fr-FR', {
   year: 'numeric',
   timeZone: 'UTC',
 });
+
+const intlDayOfWeek = new Intl.DateTimeFormat('fr-FR', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: 'UTC',
+});
+const intlDayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const intlMonth = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const intlWeekdayShort = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', timeZone: 'UTC' });
 
 describe('amounts', () => {
   test('write what Intl writes, sign, grouping, rounding and the euro sign included', () => {
@@ -74,12 +96,16 @@ describe('amounts', () => {
 });
 
 describe('dates', () => {
-  test('every day of four years, short, long and abbreviated, as Intl writes them', () => {
+  test("every day of four years, in each of the screens' writings, as Intl writes them", () => {
     for (let time = Date.UTC(2024, 0, 1); time < Date.UTC(2028, 0, 1); time += 86_400_000) {
       const day = new Date(time).toISOString().slice(0, 10);
       expect(formatDate(day)).toBe(intlDate.format(new Date(time)));
       expect(formatLongDate(day)).toBe(intlLongDate.format(new Date(time)));
       expect(formatShortDay(day)).toBe(intlShortDay.format(new Date(time)));
+      expect(formatDayOfWeek(day)).toBe(intlDayOfWeek.format(new Date(time)));
+      expect(formatDayMonth(day)).toBe(intlDayMonth.format(new Date(time)));
+      expect(formatMonth(day)).toBe(intlMonth.format(new Date(time)));
+      expect(formatWeekdayShort(day)).toBe(intlWeekdayShort.format(new Date(time)));
     }
   });
 
@@ -91,5 +117,25 @@ describe('dates', () => {
     expect(formatDayOfWeek('2026-11-28')).toBe('samedi 28 novembre');
     expect(formatTime('07:30:00')).toBe('07:30');
     expect(formatTime(null)).toBe('');
+  });
+});
+
+describe('numbers and instants', () => {
+  test('numbers with at most 0, 1 or 2 decimals write what Intl writes', () => {
+    const samples = [0, -0, 0.004, 0.005, -0.004, 0.1 + 0.2, 1, 1.005, 1.05, 2.675, 9.995, 10, 99.95, 1234.5];
+    samples.push(-1234.567, 12_345_678.9, 1e14 + 0.5, 0.45, 0.55, -0.5, 1.25, 2.5, 1e-7, 123_456.789);
+    for (let i = 0; i < 3000; i++) samples.push(Math.round((i * 7919.37) % 250_000) / 100 - 500);
+    for (const digits of [0, 1, 2]) {
+      const intl = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: digits });
+      for (const value of samples) expect(formatNumber(value, digits), `${value} (${digits})`).toBe(intl.format(value));
+    }
+  });
+
+  test("an instant is written as Intl's short date and time in the browser's zone", () => {
+    const intl = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 3_600_000 * 7 + 60_000 * 13) {
+      expect(formatStamp(new Date(time).toISOString())).toBe(intl.format(new Date(time)));
+    }
+    expect(formatStamp('pas une date')).toBe('');
   });
 });

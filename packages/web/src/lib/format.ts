@@ -65,6 +65,24 @@ export const formatShortDay = (day: string): string => {
   return parts ? `${WEEKDAYS_SHORT[parts.weekday]} ${parts.date} ${MONTHS_SHORT[parts.month]}` : day;
 };
 
+/** '2026-11-23' → '23 novembre'. */
+export const formatDayMonth = (day: string): string => {
+  const parts = dayParts(day);
+  return parts ? `${parts.date} ${MONTHS[parts.month]}` : day;
+};
+
+/** '2026-11-23' → 'novembre 2026'. */
+export const formatMonth = (day: string): string => {
+  const parts = dayParts(day);
+  return parts ? `${MONTHS[parts.month]} ${day.slice(0, 4)}` : day;
+};
+
+/** '2026-11-23' → 'lun.'. */
+export const formatWeekdayShort = (day: string): string => {
+  const parts = dayParts(day);
+  return parts ? (WEEKDAYS_SHORT[parts.weekday] as string) : day;
+};
+
 /** '2026-06-20' → 'samedi 20 juin 2026'. */
 export const formatLongDate = (day: string): string =>
   DAY.test(day) ? `${formatDayOfWeek(day)} ${day.slice(0, 4)}` : day;
@@ -85,4 +103,38 @@ export const formatAmount = (amount: number | null | undefined): string => {
   const units = Math.floor(cents / 100).toString();
   const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
   return `${negative ? '-' : ''}${grouped},${(cents % 100).toString().padStart(2, '0')}${BEFORE_SYMBOL}€`;
+};
+
+/** Digits of |value| rounded to `digits` decimals, half away from zero on the decimal written (as Intl does). */
+function roundedDigits(value: number, digits: number): { units: string; decimals: string } {
+  const written = Math.abs(value).toString();
+  const scaled = written.includes('e')
+    ? Math.round(Math.abs(value) * 10 ** digits)
+    : Math.round(Number(`${written}e${digits}`));
+  const text = scaled.toString().padStart(digits + 1, '0');
+  return { units: text.slice(0, text.length - digits), decimals: text.slice(text.length - digits) };
+}
+
+/**
+ * 1234.5 → '1 234,5': Intl's fr-FR number with at most `maxDecimals` decimals (trailing zeros dropped, thousands
+ * grouped by a narrow no-break space).
+ */
+export const formatNumber = (value: number, maxDecimals = 2): string => {
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) {
+    return new Intl.NumberFormat('fr-FR', { maximumFractionDigits: maxDecimals }).format(value);
+  }
+  const { units, decimals } = roundedDigits(value, maxDecimals);
+  const kept = decimals.replace(/0+$/, '');
+  // As Intl: a negative value that rounds to nothing keeps its sign ('-0').
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return `${sign}${units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP)}${kept ? `,${kept}` : ''}`;
+};
+
+const pad2 = (n: number) => n.toString().padStart(2, '0');
+
+/** An instant, '2026-03-05T07:04:00Z' → '05/03/2026 08:04' in the browser's time, as Intl's fr-FR short date and time. */
+export const formatStamp = (instant: string | number | Date): string => {
+  const d = new Date(instant);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${pad2(d.getDate())}/${pad2(d.getMonth() + 1)}/${d.getFullYear()} ${pad2(d.getHours())}:${pad2(d.getMinutes())}`;
 };

@@ -1,17 +1,16 @@
 import { Group, Text } from '@mantine/core';
 import { IconStarFilled } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatNumber as formatDecimal } from '../../lib/format';
 import { StatusTag } from '..';
 
 // French display of reference values: '9 000 m³', '68,5 kg', an empty cell for nothing.
-
-const numberFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
 
 export function formatNumber(value: unknown, unit?: string): string {
   if (value === null || value === undefined || value === '') return '';
   const number = Number(value);
   if (!Number.isFinite(number)) return '';
-  const text = numberFormat.format(number);
+  const text = formatDecimal(number);
   return unit ? `${text} ${unit}` : text;
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@app/domain';
 import { Group } from '@mantine/core';
 import { IconAlertTriangle, IconArmchair, IconScale, IconUsers } from '@tabler/icons-react';
+import { formatNumber, formatStamp } from '../../lib/format';
 import { HoverTooltip } from '../HoverTooltip/HoverTooltip';
 import { StatusTag } from './StatusTag';
 import { statusIcon } from './status-icons';
@@ -109,7 +110,7 @@ export function PassengerCounter({ count, capacity }: { count: number; capacity:
 export function WeightTag({ weight, marketMass }: { weight: number; marketMass: number | null | undefined }) {
   return (
     <StatusTag size="small" color={totalWeightColor(weight, marketMass)} icon={IconScale}>
-      {`${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(weight)} kg${marketMass ? ` / ${marketMass}` : ''}`}
+      {`${formatNumber(weight, 1)} kg${marketMass ? ` / ${marketMass}` : ''}`}
     </StatusTag>
   );
 }
@@ -120,8 +121,7 @@ const MAIL_STATUS = {
   failed: { label: 'Échec', color: 'danger' },
 } as const;
 
-export const mailDate = (mail: QueuedMail) =>
-  new Date(mail.sent_at ?? mail.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
+export const mailDate = (mail: QueuedMail) => formatStamp(mail.sent_at ?? mail.created_at);
 
 /** Sent, waiting (SMTP missing or down, retried) or given up, with the error or the attempts in a tooltip. */
 export function MailStatusTag({ mail }: { mail: QueuedMail }) {

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
 import { confirmDelete, type DataColumn, DataList, FormModal } from '../../components';
+import { formatStamp } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
 
 // settings/api-keys (issue 10): the keys partners and the online shop use; the two-step dialog (name,
@@ -27,8 +28,7 @@ import { useDialog } from '../../lib/use-dialog';
 type ApiClient = { id: number; name: string; created_at: string; last_used_at: string | null };
 const apiClients = resource('api-clients');
 
-const dateTime = (value: string | null) =>
-  value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : 'Jamais';
+const dateTime = (value: string | null) => (value ? formatStamp(value) : 'Jamais');
 
 /** Step 2: the key, shown once; Fermer only after the confirmation is ticked. */
 function NewKeyShown({ token, onClose }: { token: string; onClose: () => void }) {

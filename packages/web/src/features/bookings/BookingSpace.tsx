@@ -6,7 +6,7 @@ import { api, request } from '../../api/client';
 import { useApiMutation, useApiQuery, useInvalidate } from '../../api/hooks';
 import { getRead } from '../../api/reads';
 import { confirmDelete, FormModal, SummaryCard } from '../../components';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatStamp } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
 import type { Booking } from './booking-model';
 
@@ -14,8 +14,7 @@ import type { Booking } from './booking-model';
 // server keeps only its hash, so it cannot show it again; a new one replaces it. 'Envoyer par email' sends the
 // confirmation (which carries a link) to the buyer, or 'Bon cadeau : votre espace' to a gift's beneficiary.
 
-const stampText = (value: string | null) =>
-  value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : null;
+const stampText = (value: string | null) => (value ? formatStamp(value) : null);
 
 /** 'Complété par le client le 27/11/2026 16:05', shown wherever the booking is. */
 export const completedByCustomerText = (booking: Pick<Booking, 'completed_by_customer_at'>) =>

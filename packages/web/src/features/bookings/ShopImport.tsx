@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../api/client';
 import { bookingReads, bookingWrites } from '../../api/endpoints/bookings';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
+import { formatStamp } from '../../lib/format';
 import { pathTo } from '../../lib/routes';
 import type { Booking } from './booking-model';
 import { PrestationToSpecifyTag } from './PrestationToSpecify';
@@ -13,12 +14,6 @@ import { PrestationToSpecifyTag } from './PrestationToSpecify';
 // when the shop is configured; the dialog says how many orders became bookings, 'Aucune nouvelle commande', or
 // 'Une erreur est survenue pendant l'import' with the server's French reasons. And the shop-sync notifications
 // of a booking from the shop (each push of its completion or cancellation to the shop's order).
-
-const stampFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
-const formatStamp = (stamp: string): string => {
-  const date = new Date(stamp);
-  return Number.isNaN(date.getTime()) ? '' : stampFormat.format(date);
-};
 
 export const IMPORT_FAILED = "Une erreur est survenue pendant l'import";
 

@@ -2,6 +2,7 @@ import { type ComplianceItem, formatMinutes, frenchDate } from '@app/domain';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useApiQuery } from '../../api/hooks';
 import { resource } from '../../api/reads';
+import { formatNumber } from '../../lib/format';
 import type { Flight } from './flight-model';
 
 // The plan page's checks (issue 30, BOP.ADD.600): each check green or red with its formula and inputs, so the
@@ -37,7 +38,7 @@ const MARKS: Record<Mark, { label: string; color: string }> = {
   ko: { label: 'Non conforme', color: 'red' },
   unknown: { label: 'À compléter', color: 'orange' },
 };
-const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const number = { format: (value: number) => formatNumber(value) };
 const kg = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${number.format(value)} kg`;
 const day = (value: string | null | undefined) => (value ? frenchDate(value) : '—');

@@ -7,7 +7,7 @@ import { flightReads, flightWrites } from '../../api/endpoints/flights';
 import { useApiQuery } from '../../api/hooks';
 import { FormModal, notifyFailure, notifySuccess, SummaryCard } from '../../components';
 import { HoverTooltip } from '../../components/HoverTooltip/HoverTooltip';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatStamp } from '../../lib/format';
 
 // The regulator's flight file on the flight page (issue 30): the warnings of the flight's day (pilot currency,
 // licence, medical, balloon inspection, fuel, crew), and the sealed record ('Clôturer le dossier de vol', its
@@ -107,8 +107,7 @@ export function useIsFlightSealed(flightId: number): boolean {
   const records = useApiQuery(flightReads.records(flightId), { failure: null });
   return records.data?.sealed === true;
 }
-const stamp = (iso: string) =>
-  `${formatDate(iso.slice(0, 10))} ${new Date(iso).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}`;
+const stamp = (iso: string) => formatStamp(iso);
 
 /**
  * 'Dossier de vol': seals a realized, complete flight (409 answers name what is missing, shown here), lists the

@@ -4,6 +4,7 @@ import { IconAlertTriangle, IconCalculator, IconDownload, IconFileTypePdf } from
 import { useState } from 'react';
 import { apiUrl } from '../../api/client';
 import { SummaryCard } from '../../components';
+import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
 import { TakeoffMassCalculatorDialog } from '../balloons';
 import { FlightChecks } from './FlightChecks';
@@ -13,7 +14,7 @@ import { useFlight } from './FlightPage';
 // the server), the maximum takeoff mass calculator prefilled from the flight, and the printable A4 plan
 // (GET /api/flights/{id}/operational-flight-plan.pdf).
 
-const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 });
+const number = { format: (value: number) => formatNumber(value) };
 const kg = (value: number | null | undefined) =>
   value === null || value === undefined ? '—' : `${number.format(value)} kg`;
 const minutes = (value: number | null | undefined) => {

@@ -1,11 +1,13 @@
 import { FLIGHT_STATUSES, FLIGHTS_PATH } from '@app/domain';
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconPin } from '@tabler/icons-react';
+import { memo } from 'react';
 import { FieldBoardingSection } from '../field';
 import { HistorySection } from '../history';
 import { RegistrationRequestsCard } from '../registration-requests';
 import { ComplianceAlert, CrewOnBoardCard, FlightRecordsCard, useIsFlightSealed } from './FlightFile';
 import { useFlight } from './FlightPage';
+import type { Flight } from './flight-model';
 import { FlightActions } from './summary/FlightActions';
 import { FlightInfoSection } from './summary/FlightInfoSection';
 import { FlightNotesSection } from './summary/FlightNotesSection';
@@ -22,9 +24,23 @@ import { WeightChangesAlert } from './WeightChanges';
 // refuses the rest anyway.
 
 export default function FlightSummaryPage() {
-  const { flight, isEditable: isStatusEditable } = useFlight();
+  const { flight, isEditable } = useFlight();
   // Issue 30: a sealed flight record freezes the flight until a correction is opened.
   const isSealed = useIsFlightSealed(flight.id);
+  return <FlightSummarySections flight={flight} isSealed={isSealed} isStatusEditable={isEditable} />;
+}
+
+// Apart, and memoized: the record's answer arriving re-renders this page at once (before its value is shown), which
+// must not rebuild every section with it.
+const FlightSummarySections = memo(function FlightSummarySections({
+  flight,
+  isSealed,
+  isStatusEditable,
+}: {
+  flight: Flight;
+  isSealed: boolean;
+  isStatusEditable: boolean;
+}) {
   const isEditable = isStatusEditable && !isSealed;
   const isRealized = flight.flight_status_id === FLIGHT_STATUSES.realized.id;
   const changed = useFlightChanged();
@@ -62,4 +78,4 @@ export default function FlightSummaryPage() {
       <HistorySection endpoint={FLIGHTS_PATH} id={id} />
     </Stack>
   );
-}
+});

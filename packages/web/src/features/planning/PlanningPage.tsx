@@ -27,10 +27,11 @@ import { useSearchParams } from 'react-router';
 import { planningReads } from '../../api/endpoints/planning';
 import { useApiQuery } from '../../api/hooks';
 import { AvailabilityTag, notifyFailure, statusIcon } from '../../components';
+import { formatDayOfWeek, formatWeekdayShort } from '../../lib/format';
 import { today as operatorToday } from '../../lib/today';
 import { DaySidebar } from './DaySidebar';
 import classes from './PlanningPage.module.css';
-import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays, weekdayShort } from './planning-model';
+import { dayItems, monthStartPlus, rangeTitle, usePlanningView, visibleDays } from './planning-model';
 
 // planning: a calendar in week and month views (remembered locally, week by default, weeks from
 // Monday, French, today highlighted) over POST /api/planning/range; a click on a day opens its sidebar, the
@@ -71,12 +72,11 @@ function FlightChip({ flight }: { flight: CalendarFlight }) {
   );
 }
 
-const longDay = new Intl.DateTimeFormat('fr-FR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`;
 
 /** 'samedi 28 novembre (aujourd'hui) : 2 vols, 27 passagers en attente'. */
 function dayName(day: string, isToday: boolean, flights: number, pending: number): string {
-  const date = longDay.format(new Date(`${day}T00:00:00Z`));
+  const date = formatDayOfWeek(day);
   const waiting = pending > 0 ? `, ${plural(pending, 'passager')} en attente` : '';
   return `${date}${isToday ? " (aujourd'hui)" : ''} : ${plural(flights, 'vol')}${waiting}`;
 }
@@ -169,7 +169,7 @@ export default function PlanningPage() {
         <section className={classes.grid} aria-label={rangeTitle(view, days)}>
           {days.slice(0, 7).map((day) => (
             <div key={`h-${day}`} className={classes.weekday} aria-hidden>
-              {weekdayShort.format(new Date(`${day}T00:00:00Z`))}
+              {formatWeekdayShort(day)}
             </div>
           ))}
           {days.map((day) => {
@@ -199,7 +199,7 @@ export default function PlanningPage() {
                   <Group gap={6} wrap="nowrap">
                     {/* The weekday heads the columns; a narrow calendar lists the days, each naming its own. */}
                     <Text size="sm" fw={600} className={classes.dayWeekday}>
-                      {weekdayShort.format(new Date(`${day}T00:00:00Z`))}
+                      {formatWeekdayShort(day)}
                     </Text>
                     <Text size="sm" fw={isToday ? 800 : 600} className={classes.dayNumber}>
                       {Number(day.slice(8))}

@@ -11,6 +11,7 @@ import {
 } from '@app/domain';
 import { settingsReads } from '../../api/endpoints/settings';
 import { useApiQuery } from '../../api/hooks';
+import { formatDayMonth, formatLongDate, formatMonth } from '../../lib/format';
 import { useStoredState } from '../../lib/local-storage';
 
 // The planning calendar's days (week or month, weeks from Monday, French) and what it reads.
@@ -66,17 +67,6 @@ export function visibleDays(view: PlanningView, anchor: string): string[] {
   return days;
 }
 
-const monthTitle = new Intl.DateTimeFormat('fr-FR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayMonth = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', timeZone: 'UTC' });
-const fullDay = new Intl.DateTimeFormat('fr-FR', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-export const weekdayShort = new Intl.DateTimeFormat('fr-FR', { weekday: 'short', timeZone: 'UTC' });
-
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'novembre 2026', or 'Semaine du 16 au 22 novembre 2026'. */
@@ -85,15 +75,15 @@ export function rangeTitle(view: PlanningView, days: string[]): string {
   const last = days[days.length - 1] as string;
   if (view === 'month') {
     const middle = days[Math.floor(days.length / 2)] as string;
-    return capitalize(monthTitle.format(asDate(middle)));
+    return capitalize(formatMonth(middle));
   }
   const sameMonth = first.slice(0, 7) === last.slice(0, 7);
-  const from = sameMonth ? String(Number(first.slice(8))) : dayMonth.format(asDate(first));
-  return `Semaine du ${from} au ${dayMonth.format(asDate(last))} ${last.slice(0, 4)}`;
+  const from = sameMonth ? String(Number(first.slice(8))) : formatDayMonth(first);
+  return `Semaine du ${from} au ${formatDayMonth(last)} ${last.slice(0, 4)}`;
 }
 
 /** 'Samedi 20 juin 2026' (the day sidebar's full date). */
-export const fullDate = (day: string): string => capitalize(fullDay.format(asDate(day)));
+export const fullDate = (day: string): string => capitalize(formatLongDate(day));
 
 /** The view, remembered locally (week by default); a stored value that is not a view is ignored. */
 export function usePlanningView(): [PlanningView, (view: PlanningView) => void] {

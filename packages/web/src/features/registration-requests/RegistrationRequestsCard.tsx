@@ -11,7 +11,7 @@ import { ApiError, api } from '../../api/client';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { resource } from '../../api/reads';
 import { confirmAccept, confirmReject, notifySuccess, StatusTag, SummaryCard } from '../../components';
-import { formatLongDate } from '../../lib/format';
+import { formatLongDate, formatStamp } from '../../lib/format';
 import { pathTo } from '../../lib/routes';
 
 // Registration requests filed on the public planning widget (issue 11 point 4): on the booking
@@ -39,8 +39,6 @@ export type RegistrationRequest = {
     referent_passenger: { full_name: string } | null;
   } | null;
 };
-
-const stampFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short' });
 
 /** A refusal the server explains (flight closed, not enough seats, already decided) in its own French words. */
 const decisionFailure = (fallback: string) => (error: unknown) =>
@@ -126,7 +124,7 @@ export function RegistrationRequestsCard({ of, id, onDecided }: Props) {
                     {of === 'flight' && request.booking
                       ? `${request.booking.passengers_number} passager${request.booking.passengers_number > 1 ? 's' : ''} · `
                       : ''}
-                    Demandée le {stampFormat.format(new Date(request.created_at))}
+                    Demandée le {formatStamp(request.created_at)}
                   </Text>
                 </Stack>
                 <StatusTag color={status.color}>{status.label}</StatusTag>

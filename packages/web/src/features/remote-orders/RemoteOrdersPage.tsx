@@ -34,6 +34,7 @@ import {
 } from '../../api/endpoints/remote-orders';
 import { useApiQuery, useInvalidate } from '../../api/hooks';
 import { confirmDelete, type DataColumn, DataTable, notifyFailure, notifySuccess } from '../../components';
+import { formatStamp } from '../../lib/format';
 import { pathTo } from '../../lib/routes';
 
 // remote-orders: partner order files waiting in the folder, imported (with their
@@ -45,8 +46,7 @@ type FolderEntry = RemoteOrderFile;
 
 const LOAD_FAILED = 'Erreur de chargement des commandes à distance';
 
-const dateTime = (value: string | null) =>
-  value ? new Date(value).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' }) : '';
+const dateTime = (value: string | null) => (value ? formatStamp(value) : '');
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} o` : `${Math.ceil(bytes / 1024)} Ko`);
 
 /** The server's list of French errors, from a success body or a refused one. */

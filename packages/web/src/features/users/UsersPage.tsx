@@ -17,6 +17,7 @@ import {
   notifySuccess,
   StatusTag,
 } from '../../components';
+import { formatStamp } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
 import { useMe } from '../../session/store';
 
@@ -182,10 +183,7 @@ export default function UsersPage() {
       label: 'Dernière connexion',
       key: 'last-login',
       sortField: 'last_login_at',
-      render: (u) =>
-        u.last_login_at
-          ? new Date(u.last_login_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })
-          : 'Jamais',
+      render: (u) => (u.last_login_at ? formatStamp(u.last_login_at) : 'Jamais'),
     },
     {
       label: 'Créé le',

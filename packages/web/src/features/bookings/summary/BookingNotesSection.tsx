@@ -4,6 +4,7 @@ import { useApiQuery } from '../../../api/hooks';
 import { resource } from '../../../api/reads';
 import { confirmDelete, NoteActions, SummaryCard } from '../../../components';
 import { lazyDialog } from '../../../components/LazyDialog/lazy-dialog';
+import { formatStamp } from '../../../lib/format';
 import { useDialog } from '../../../lib/use-dialog';
 import type { Booking } from '../booking-model';
 import type { BookingNote } from '../dialogs/BookingNoteDialog';
@@ -44,7 +45,7 @@ export function BookingNotesSection({ booking }: { booking: Booking }) {
             <Stack key={note.id} gap={2}>
               <Group justify="space-between" gap="xs" wrap="nowrap">
                 <Text size="xs" c="dimmed">
-                  {new Date(note.created_at).toLocaleString('fr-FR', { dateStyle: 'short', timeStyle: 'short' })}
+                  {formatStamp(note.created_at)}
                 </Text>
                 <NoteActions onEdit={() => dialog.open({ note })} onDelete={() => removeNote(note)} />
               </Group>
