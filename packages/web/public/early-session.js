@@ -43,6 +43,7 @@
   // in a task of its own while the page's scripts are still downloading, the app's own formats then come at once.
   setTimeout(() => {
     try {
+      // The zone src/lib/today.ts remembers on the device, else the domain's default.
       const zone = window.localStorage?.getItem('operator-time-zone') || 'Europe/Paris';
       new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format();
     } catch {

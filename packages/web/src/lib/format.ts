@@ -90,22 +90,12 @@ export const formatLongDate = (day: string): string =>
 /** '07:30:00' → '07:30'. */
 export const formatTime = (time: string | null | undefined): string => (time ? time.slice(0, 5) : '');
 
-/** 1234.5 → '1 234,50 €' (rounded half away from zero on the decimal written, as Intl does); empty for nothing. */
-export const formatAmount = (amount: number | null | undefined): string => {
-  if (amount === null || amount === undefined) return '';
-  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) {
-    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount);
-  }
-  const negative = amount < 0 || Object.is(amount, -0);
-  // Shifting the decimal point in the text, not by multiplying, rounds 1.005 up as its writing says.
-  const written = Math.abs(amount).toString();
-  const cents = written.includes('e') ? Math.round(Math.abs(amount) * 100) : Math.round(Number(`${written}e2`));
-  const units = Math.floor(cents / 100).toString();
-  const grouped = units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
-  return `${negative ? '-' : ''}${grouped},${(cents % 100).toString().padStart(2, '0')}${BEFORE_SYMBOL}€`;
-};
+const groupThousands = (units: string) => units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP);
 
-/** Digits of |value| rounded to `digits` decimals, half away from zero on the decimal written (as Intl does). */
+/**
+ * Digits of |value| rounded to `digits` decimals, half away from zero on the decimal written (as Intl does):
+ * shifting the decimal point in the text, not by multiplying, rounds 1.005 up as its writing says.
+ */
 function roundedDigits(value: number, digits: number): { units: string; decimals: string } {
   const written = Math.abs(value).toString();
   const scaled = written.includes('e')
@@ -114,6 +104,17 @@ function roundedDigits(value: number, digits: number): { units: string; decimals
   const text = scaled.toString().padStart(digits + 1, '0');
   return { units: text.slice(0, text.length - digits), decimals: text.slice(text.length - digits) };
 }
+
+/** 1234.5 → '1 234,50 €' (rounded half away from zero on the decimal written, as Intl does); empty for nothing. */
+export const formatAmount = (amount: number | null | undefined): string => {
+  if (amount === null || amount === undefined) return '';
+  if (!Number.isFinite(amount) || Math.abs(amount) >= 1e15) {
+    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' }).format(amount);
+  }
+  const negative = amount < 0 || Object.is(amount, -0);
+  const { units, decimals } = roundedDigits(amount, 2);
+  return `${negative ? '-' : ''}${groupThousands(units)},${decimals}${BEFORE_SYMBOL}€`;
+};
 
 /**
  * 1234.5 → '1 234,5': Intl's fr-FR number with at most `maxDecimals` decimals (trailing zeros dropped, thousands
@@ -127,7 +128,7 @@ export const formatNumber = (value: number, maxDecimals = 2): string => {
   const kept = decimals.replace(/0+$/, '');
   // As Intl: a negative value that rounds to nothing keeps its sign ('-0').
   const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return `${sign}${units.replace(/\B(?=(\d{3})+(?!\d))/g, GROUP)}${kept ? `,${kept}` : ''}`;
+  return `${sign}${groupThousands(units)}${kept ? `,${kept}` : ''}`;
 };
 
 const pad2 = (n: number) => n.toString().padStart(2, '0');

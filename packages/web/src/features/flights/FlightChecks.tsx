@@ -38,9 +38,9 @@ const MARKS: Record<Mark, { label: string; color: string }> = {
   ko: { label: 'Non conforme', color: 'red' },
   unknown: { label: 'À compléter', color: 'orange' },
 };
-const number = { format: (value: number) => formatNumber(value) };
-const kg = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `${number.format(value)} kg`;
+/** A mass in kg as the flight's checks and its plan write it ('—' for none). */
+export const kg = (value: number | null | undefined) =>
+  value === null || value === undefined ? '—' : `${formatNumber(value)} kg`;
 const day = (value: string | null | undefined) => (value ? frenchDate(value) : '—');
 
 type Check = { key: string; mark: Mark; name: string; text: string; formula?: string };
@@ -119,9 +119,9 @@ export function FlightChecks({ flight }: { flight: Flight }) {
       mark: markOf('balloon_inspection'),
       name: 'Visite du ballon',
       text: i.last_inspection_on
-        ? `Dernière le ${day(i.last_inspection_on)} à ${number.format(i.hours_at_last_inspection ?? 0)} h ; échéance le ${day(i.due_on)} ou à ${i.due_hours === null ? '—' : `${number.format(i.due_hours)} h`}`
+        ? `Dernière le ${day(i.last_inspection_on)} à ${formatNumber(i.hours_at_last_inspection ?? 0)} h ; échéance le ${day(i.due_on)} ou à ${i.due_hours === null ? '—' : `${formatNumber(i.due_hours)} h`}`
         : 'Aucune visite enregistrée',
-      formula: `Heures du ballon avant ce vol : ${number.format(i.hours)} h ; la plus proche de ${f.balloon.inspection_rule.months} mois ou ${f.balloon.inspection_rule.hours} h après la visite`,
+      formula: `Heures du ballon avant ce vol : ${formatNumber(i.hours)} h ; la plus proche de ${f.balloon.inspection_rule.months} mois ou ${f.balloon.inspection_rule.hours} h après la visite`,
     });
   }
   if (checks.length === 0) return null;

@@ -7,16 +7,13 @@ import { SummaryCard } from '../../components';
 import { formatNumber } from '../../lib/format';
 import { useDialog } from '../../lib/use-dialog';
 import { TakeoffMassCalculatorDialog } from '../balloons';
-import { FlightChecks } from './FlightChecks';
+import { FlightChecks, kg } from './FlightChecks';
 import { useFlight } from './FlightPage';
 
 // single-flight operating-plan (issue 9): the flight_masses as the pilot reads them (services/flight-masses.ts on
 // the server), the maximum takeoff mass calculator prefilled from the flight, and the printable A4 plan
 // (GET /api/flights/{id}/operational-flight-plan.pdf).
 
-const number = { format: (value: number) => formatNumber(value) };
-const kg = (value: number | null | undefined) =>
-  value === null || value === undefined ? '—' : `${number.format(value)} kg`;
 const minutes = (value: number | null | undefined) => {
   if (value === null || value === undefined) return '—';
   const hours = Math.floor(value / 60);
@@ -112,11 +109,11 @@ export default function FlightOperatingPlanPage() {
               value:
                 m?.outside_temperature === null || m?.outside_temperature === undefined
                   ? '—'
-                  : `${number.format(m.outside_temperature)} °C`,
+                  : `${formatNumber(m.outside_temperature)} °C`,
             },
             {
               label: "Pression à l'altitude max.",
-              value: m?.pressure === null || m?.pressure === undefined ? '—' : `${number.format(m.pressure)} hPa`,
+              value: m?.pressure === null || m?.pressure === undefined ? '—' : `${formatNumber(m.pressure)} hPa`,
             },
           ]}
         />
@@ -137,7 +134,7 @@ export default function FlightOperatingPlanPage() {
             { label: 'Altitude maximale', value: maxAltitude === null ? '—' : `${maxAltitude} m` },
             {
               label: 'Volume du ballon',
-              value: flight.balloon?.volume ? `${number.format(flight.balloon.volume)} m³` : '—',
+              value: flight.balloon?.volume ? `${formatNumber(flight.balloon.volume)} m³` : '—',
             },
             {
               label: "Température de l'enveloppe",
