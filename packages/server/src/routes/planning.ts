@@ -1,10 +1,9 @@
 import { isCalendarDate, MESSAGES } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { ValidationError } from '../core/errors.js';
-import { jsonOnce } from '../engine/answer-cache.js';
 import { keptRead } from '../http/kept-reads.js';
 import { type PlanningDay, type PlanningFlightItem, planningDay } from '../services/planning.js';
-import { parseRange, planningRange } from '../services/planning-range.js';
+import { parseRange, planningRange, planningRangeJson } from '../services/planning-range.js';
 import { bodyOf } from './params.js';
 
 /**
@@ -46,8 +45,8 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
   app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { from, to } = parseRange(bodyOf(request));
     return keptRead(request, reply, { table: 'flights', body: `${from}|${to}` }, async () => {
-      const answer = await planningRange(db, from, to);
-      return request.auth?.kind === 'api-client' ? { ...answer, events: [] } : jsonOnce(answer);
+      if (request.auth?.kind === 'api-client') return { ...(await planningRange(db, from, to)), events: [] };
+      return planningRangeJson(db, from, to);
     });
   });
 }

@@ -22,7 +22,7 @@ import { today as operatorToday } from '../core/clock.js';
 import type { Dialect } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
-import { loadFlightCompliance } from './flight-compliance.js';
+import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
 import { pendingPassengersByDay } from './planning.js';
 import { flightsBetween } from './planning-range.js';
 
@@ -38,12 +38,32 @@ import { flightsBetween } from './planning-range.js';
 
 const PLANNED = FLIGHT_STATUSES.planned.id;
 
+// The coming week's flights and the season's flights per month do not read bookings: kept apart from the rest of
+// the answer, a sale or a booking's change (most of an office's writes) recomputes the 'to do' counts and the
+// bookings' figures only. The week's flights read the passengers' weights (the flight file's mass checks).
+const weekFlightAnswers = answerCache<DashboardFlight[]>({
+  name: 'services/dashboard.ts (weekFlights)',
+  keeps: "The landing page's coming flights with their flight file's warnings",
+  key: 'The day it is computed for',
+  tables: ['balloons', 'flights', 'flight_teammates', 'locations', 'passengers', 'pilots', 'registrations', 'settings'],
+  maxEntries: 4,
+});
+const flightMonthAnswers = answerCache<FlightMonthRow[]>({
+  name: 'services/dashboard.ts (flightMonths)',
+  keeps: "The landing page's realized, postponed and canceled flights per month of a season",
+  key: 'The season',
+  tables: ['flights'],
+  maxEntries: 4,
+});
+
 async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<DashboardFlight[]> {
-  const flights = (await flightsBetween(db, from, to)).map(({ is_public: _public, ...flight }) => flight);
+  const [between, rules] = await Promise.all([flightsBetween(db, from, to), loadFlightFileRules(db)]);
+  const flights = between.map(({ is_public: _public, ...flight }) => flight);
   // Issue 30: the flight file's warnings of each coming flight (a pilot not current, a balloon due...).
   const compliance = await loadFlightCompliance(
     db,
     flights.map((f) => f.id),
+    { rules, flights: flights.map((f) => ({ balloon_id: f.balloon?.id ?? null, scheduled_date: f.scheduled_date })) },
   );
   return flights.map((f) => ({ ...f, compliance: compliance.get(f.id)?.compliance ?? [] }));
 }
@@ -208,6 +228,21 @@ export async function foldBookingMonthTotals(db: Kysely<DB>, dialect: Dialect): 
   });
 }
 
+type FlightMonthRow = { month: string; flight_status_id: number; n: number };
+
+function flightMonths(db: Kysely<DB>, dialect: Dialect, season: number): Promise<FlightMonthRow[]> {
+  return flightMonthAnswers(db, String(season), () =>
+    db
+      .selectFrom('flights as f')
+      .select([monthOf(dialect, 'f.scheduled_date').as('month'), 'f.flight_status_id', sql<number>`count(*)`.as('n')])
+      .where('f.scheduled_date', '>=', `${season}-01-01`)
+      .where('f.scheduled_date', '<=', `${season}-12-31`)
+      .where('f.flight_status_id', '<>', PLANNED)
+      .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
+      .execute(),
+  );
+}
+
 async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number): Promise<DashboardMonth[]> {
   const [bookings, flights] = await Promise.all([
     // Kept by the database on every booking write (migration 0036): a few rows per month, not the bookings.
@@ -224,14 +259,7 @@ async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number):
       .where('month', '<=', `${season}-12`)
       .groupBy('month')
       .execute(),
-    db
-      .selectFrom('flights as f')
-      .select([monthOf(dialect, 'f.scheduled_date').as('month'), 'f.flight_status_id', sql<number>`count(*)`.as('n')])
-      .where('f.scheduled_date', '>=', `${season}-01-01`)
-      .where('f.scheduled_date', '<=', `${season}-12-31`)
-      .where('f.flight_status_id', '<>', PLANNED)
-      .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
-      .execute(),
+    flightMonths(db, dialect, season),
   ]);
   if (bookings.reduce((sum, row) => sum + Number(row.rows), 0) > FOLD_AFTER_ROWS) {
     await foldBookingMonthTotals(db, dialect);
@@ -301,7 +329,7 @@ async function computeDashboard(db: Kysely<DB>, dialect: Dialect, today: string)
   const end = addDays(today, DASHBOARD_DAYS);
   const season = Number(today.slice(0, 4));
   const [flights, pending, attention, months] = await Promise.all([
-    weekFlights(db, today, end),
+    weekFlightAnswers(db, today, () => weekFlights(db, today, end)),
     pendingPassengersByDay(db, today, end),
     attentionRows(db, today),
     monthlyFigures(db, dialect, season),

@@ -18,7 +18,9 @@ import type { AppContext } from '../core/context.js';
 import { isPostgres } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
+import { runShaped } from '../engine/compiled.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
+import { precompiled } from './precompiled.js';
 
 // The flight file's checks on a flight's day (issue 30): the pilot's currency (recent flights, licence, medical),
 // the balloon's inspection, the fuel reserve and the crew count. Warnings, never refusals: an operator may have a
@@ -64,21 +66,28 @@ const positiveInteger = (value: string | null | undefined, fallback: string): nu
   return Number.isInteger(n) && n >= 1 ? n : Number(fallback);
 };
 
+const FILE_RULE_KEYS = [
+  'pilot_recency_flights',
+  'pilot_recency_days',
+  'balloon_inspection_months',
+  'balloon_inspection_hours',
+] as const;
+
+// Compiled once: every planning day, range and flight page reads these four settings first.
+const fileRulesQuery = precompiled(
+  (db: Kysely<DB>) =>
+    db
+      .selectFrom('settings')
+      .select(['key', 'value'])
+      .where('key', 'in', [...FILE_RULE_KEYS]),
+  0,
+);
+
 export async function loadFlightFileRules(
   db: Kysely<DB>,
 ): Promise<{ recency: RecencyRule; inspection: InspectionRule }> {
-  const keys = [
-    'pilot_recency_flights',
-    'pilot_recency_days',
-    'balloon_inspection_months',
-    'balloon_inspection_hours',
-  ] as const;
-  const rows = await db
-    .selectFrom('settings')
-    .select(['key', 'value'])
-    .where('key', 'in', [...keys])
-    .execute();
-  const value = (key: (typeof keys)[number]) =>
+  const rows = await fileRulesQuery(db);
+  const value = (key: (typeof FILE_RULE_KEYS)[number]) =>
     positiveInteger(rows.find((r) => r.key === key)?.value, SETTING_DEFAULTS[key]);
   return {
     recency: { flights: value('pilot_recency_flights'), days: value('pilot_recency_days') },
@@ -193,61 +202,91 @@ function recentFlights(db: Kysely<DB>, days: number) {
     and (p.scheduled_date < f.scheduled_date or ${hourMinuteOf('p.scheduled_time')} < ${hourMinuteOf('f.scheduled_time')}))`;
 }
 
-/** The checks of many flights in five queries whatever their number. */
-export async function loadFlightCompliance(
-  db: Kysely<DB>,
-  ids: readonly number[],
-): Promise<Map<number, FlightCompliance>> {
-  const result = new Map<number, FlightCompliance>();
-  if (ids.length === 0) return result;
-  const rules = await loadFlightFileRules(db);
-  const [flights, masses] = await Promise.all([
-    db
-      .selectFrom('flights as f')
-      .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
-      .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
-      .select([
-        'f.id',
-        'f.scheduled_date',
-        'f.scheduled_time',
-        'f.pilot_id',
-        'f.balloon_id',
-        'p.first_name',
-        'p.last_name',
-        'p.licence_number',
-        'p.licence_expires_on',
-        'p.medical_expires_on',
-        'b.label as balloon_label',
-        'b.registration_number',
-        'b.hours_before',
-        'b.last_inspection_on',
-        'b.hours_at_last_inspection',
-        recentFlights(db, rules.recency.days).as('recent_flights'),
-      ])
-      .where('f.id', 'in', [...ids])
-      .execute(),
-    loadFlightMassInputs(db, [...ids]),
-  ]);
-  if (flights.length === 0) return result;
+type FlightFileRules = Awaited<ReturnType<typeof loadFlightFileRules>>;
+/** Where and when flights take place: what a balloon's hours before each depend on. */
+type FlightPlace = { balloon_id: number | null; scheduled_date: string };
+/** What a caller has already read of the flights asked (the planning day, the dashboard's week). */
+export type KnownFlights = { rules?: FlightFileRules; flights?: readonly FlightPlace[] };
+
+/** The balloons' realized flights over the days asked, and their minutes before the first one. */
+async function balloonHistory(db: Kysely<DB>, flights: readonly FlightPlace[]) {
   const dates = flights.map((f) => f.scheduled_date).sort();
   const first = dates[0] as string;
   const last = dates[dates.length - 1] as string;
   const balloonIds = [...new Set(flights.map((f) => f.balloon_id).filter((id): id is number => id !== null))];
-  const ballooned = balloonIds.length
-    ? await db
+  if (!balloonIds.length || !flights.length) return { ballooned: [], earlier: new Map<number, number>() };
+  const [ballooned, earlier] = await Promise.all([
+    runShaped(db, flownHours, 'ballooned', [first, last, ...balloonIds], (values) =>
+      db
         .selectFrom('flights')
         .select(['id', 'balloon_id', 'scheduled_date', 'scheduled_time', 'takeoff_time', 'landing_time'])
-        .where('balloon_id', 'in', balloonIds)
-        .where('flight_status_id', '=', REALIZED)
-        .where('scheduled_date', '>=', first)
-        .where('scheduled_date', '<=', last)
-        .execute()
-    : [];
-  // The years of flights before the first day asked, summed by the database: before every flight asked, whatever
-  // its time. Read row by row, a balloon's whole history was most of what a planning range or the dashboard cost;
-  // summed, it still reads the whole history (200 ms on the bench's 30,000 flights), so the sums are kept until a
-  // flight changes: a sale, a note or a registration leaves them as they are.
-  const earlier = balloonIds.length ? await minutesBefore(db, balloonIds, first) : new Map<number, number>();
+        .where('balloon_id', 'in', values.slice(2) as number[])
+        .where('flight_status_id', '=', sql.lit(REALIZED))
+        .where('scheduled_date', '>=', values[0] as string)
+        .where('scheduled_date', '<=', values[1] as string),
+    ),
+    // The years of flights before the first day asked, summed by the database: before every flight asked, whatever
+    // its time. Read row by row, a balloon's whole history was most of what a planning range or the dashboard cost;
+    // summed, it still reads the whole history (200 ms on the bench's 30,000 flights), so the sums are kept until a
+    // flight changes: a sale, a note or a registration leaves them as they are.
+    minutesBefore(db, balloonIds, first),
+  ]);
+  return { ballooned, earlier };
+}
+
+/**
+ * The checks of many flights in five queries whatever their number, in three rounds at most: on PostgreSQL each
+ * round is a trip to the database. A caller that has read the rules and where the flights are (`known`) saves two:
+ * the rules, and the balloons' history read beside the flights.
+ */
+export async function loadFlightCompliance(
+  db: Kysely<DB>,
+  ids: readonly number[],
+  known: KnownFlights = {},
+): Promise<Map<number, FlightCompliance>> {
+  const result = new Map<number, FlightCompliance>();
+  if (ids.length === 0) return result;
+  const rules = known.rules ?? (await loadFlightFileRules(db));
+  // Compiled once per number of ids and recency window (engine/compiled.ts): the window is the shape's only
+  // constant, named in its key. Built and compiled by Kysely at every call, these statements cost a planning day
+  // more than the database took to answer them.
+  const [flights, masses, history] = await Promise.all([
+    runShaped(
+      db,
+      loadFlightCompliance,
+      `flights|${rules.recency.days}`,
+      ids,
+      (values) =>
+        db
+          .selectFrom('flights as f')
+          .leftJoin('pilots as p', 'p.id', 'f.pilot_id')
+          .leftJoin('balloons as b', 'b.id', 'f.balloon_id')
+          .select([
+            'f.id',
+            'f.scheduled_date',
+            'f.scheduled_time',
+            'f.pilot_id',
+            'f.balloon_id',
+            'p.first_name',
+            'p.last_name',
+            'p.licence_number',
+            'p.licence_expires_on',
+            'p.medical_expires_on',
+            'b.label as balloon_label',
+            'b.registration_number',
+            'b.hours_before',
+            'b.last_inspection_on',
+            'b.hours_at_last_inspection',
+            recentFlights(db, rules.recency.days).as('recent_flights'),
+          ])
+          .where('f.id', 'in', [...(values as number[])]),
+      { constantsInKey: true },
+    ),
+    loadFlightMassInputs(db, [...ids]),
+    known.flights ? balloonHistory(db, known.flights) : null,
+  ]);
+  if (flights.length === 0) return result;
+  const { ballooned, earlier } = history ?? (await balloonHistory(db, flights));
   // Each balloon's flights sorted once: a planning range asks for hundreds of flights of the same few balloons.
   const byBalloon = new Map<number, FlownHours>();
   const hoursOf = (balloonId: number): FlownHours => {

@@ -9,7 +9,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
-import { answerCache } from '../engine/answer-cache.js';
+import { answerCache, jsonOnce } from '../engine/answer-cache.js';
 import { fullName } from './booking-summaries.js';
 import { passengersStillToFly } from './flight-realization.js';
 
@@ -41,29 +41,56 @@ export function parseRange(body: Record<string, unknown>): { from: string; to: s
   return { from: from as string, to: to as string };
 }
 
-// Every user's calendar asks for the same weeks and months: the answer is kept while none of the tables it reads
-// was written (engine/answer-cache.ts), so a calendar costs one small read until someone writes.
-const RANGE_TABLES = [
-  'flights',
-  'balloons',
-  'locations',
-  'registrations',
-  'events',
-  'requested_dates',
-  'bookings',
-  // The pending passengers leave out those who have flown (issue 27).
-  'passengers',
-];
-const answers = answerCache<PlanningRange>({
+// Every user's calendar asks for the same weeks and months: each part of the answer is kept while none of the
+// tables it reads was written (engine/answer-cache.ts), so a calendar costs one small read until someone writes.
+// The flights and the pending passengers are kept apart: a sale or a booking's change (most of an office's writes)
+// recomputes the pending passengers only, and the flights' JSON (80 kB for a month) is not written again.
+const FLIGHT_TABLES = ['flights', 'balloons', 'locations', 'registrations', 'events'];
+// The pending passengers leave out those who have flown (issue 27): registrations and flights say who has.
+const PENDING_TABLES = ['requested_dates', 'bookings', 'passengers', 'registrations', 'flights'];
+
+type RangeFlights = Pick<PlanningRange, 'flights' | 'events'>;
+
+const flightAnswers = answerCache<RangeFlights>({
   name: 'services/planning-range.ts (planningRange)',
-  keeps: "The planning calendar's flights and pending passengers over a range of days",
+  keeps: "The planning calendar's flights and events over a range of days",
   key: 'The first and last day',
-  tables: RANGE_TABLES,
+  tables: FLIGHT_TABLES,
+  maxEntries: 48,
+});
+const pendingAnswers = answerCache<PlanningRange['pending_passengers']>({
+  name: 'services/planning-range.ts (pendingPassengers)',
+  keeps: "The planning calendar's pending passengers per day over a range of days",
+  key: 'The first and last day',
+  tables: PENDING_TABLES,
   maxEntries: 48,
 });
 
-export function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
-  return answers(db, `${from}|${to}`, () => computePlanningRange(db, from, to));
+function rangeParts(db: Kysely<DB>, from: string, to: string) {
+  const key = `${from}|${to}`;
+  return Promise.all([
+    flightAnswers(db, key, () => rangeFlights(db, from, to)),
+    pendingAnswers(db, key, () => rangePending(db, from, to)),
+  ]);
+}
+
+export async function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
+  const [{ flights, events }, pending] = await rangeParts(db, from, to);
+  return { flights, events, pending_passengers: pending };
+}
+
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+const [OPEN, EVENTS, PENDING, CLOSE] = ['{"flights":', ',"events":', ',"pending_passengers":', '}'].map(bytes) as [
+  Buffer,
+  Buffer,
+  Buffer,
+  Buffer,
+];
+
+/** planningRange's JSON, made of each kept part's JSON, serialised once per part. */
+export async function planningRangeJson(db: Kysely<DB>, from: string, to: string): Promise<Buffer> {
+  const [{ flights, events }, pending] = await rangeParts(db, from, to);
+  return Buffer.concat([OPEN, jsonOnce(flights), EVENTS, jsonOnce(events), PENDING, jsonOnce(pending), CLOSE]);
 }
 
 /** A flight of a date range with what the calendar and the dashboard show of it. */
@@ -136,8 +163,8 @@ export async function flightsBetween(db: Kysely<DB>, from: string, to: string): 
   });
 }
 
-async function computePlanningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
-  const [flights, events, pending] = await Promise.all([
+async function rangeFlights(db: Kysely<DB>, from: string, to: string): Promise<RangeFlights> {
+  const [flights, events] = await Promise.all([
     flightsBetween(db, from, to),
     db
       .selectFrom('events')
@@ -148,20 +175,20 @@ async function computePlanningRange(db: Kysely<DB>, from: string, to: string): P
       .orderBy('scheduled_time')
       .orderBy('id')
       .execute(),
-    db
-      .selectFrom('requested_dates as rd')
-      .innerJoin('bookings as bk', 'bk.id', 'rd.booking_id')
-      .select(['rd.date', sql<number>`sum(${passengersStillToFly('bk')})`.as('n')])
-      .where('rd.date', '>=', from)
-      .where('rd.date', '<=', to)
-      .where('bk.booking_status_id', '=', BOOKING_STATUSES.pending.id)
-      .groupBy('rd.date')
-      .execute(),
   ]);
-  return {
-    // Who flies is not the calendar's business (and an API key must never read it: routes/planning.ts).
-    flights: flights.map(({ pilot: _pilot, ...flight }) => flight),
-    events,
-    pending_passengers: Object.fromEntries(pending.map((row) => [row.date, Number(row.n)])),
-  };
+  // Who flies is not the calendar's business (and an API key must never read it: routes/planning.ts).
+  return { flights: flights.map(({ pilot: _pilot, ...flight }) => flight), events };
+}
+
+async function rangePending(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange['pending_passengers']> {
+  const pending = await db
+    .selectFrom('requested_dates as rd')
+    .innerJoin('bookings as bk', 'bk.id', 'rd.booking_id')
+    .select(['rd.date', sql<number>`sum(${passengersStillToFly('bk')})`.as('n')])
+    .where('rd.date', '>=', from)
+    .where('rd.date', '<=', to)
+    .where('bk.booking_status_id', '=', BOOKING_STATUSES.pending.id)
+    .groupBy('rd.date')
+    .execute();
+  return Object.fromEntries(pending.map((row) => [row.date, Number(row.n)]));
 }

@@ -1,7 +1,7 @@
 import { addDays, type Dashboard } from '@app/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { today as operatorToday } from '../../src/core/clock.js';
-import { foldBookingMonthTotals } from '../../src/services/dashboard.js';
+import { dashboard, foldBookingMonthTotals } from '../../src/services/dashboard.js';
 import { apiToken } from '../auth/support.js';
 import { newPrestation } from '../builders.js';
 import { createTestApp, engine, signIn, type TestApp } from '../helpers.js';
@@ -414,6 +414,27 @@ describe(`dashboard on ${engine}`, () => {
     expect(due(after)).toBe(due(before) + 1);
     await db.updateTable('bookings').set({ remaining_amount: 0 }).where('id', '=', owing).execute();
     expect(due(await read())).toBe(due(before));
+  });
+
+  it("keeps its week's flights through a booking's write, and reads them again after a flight's", async () => {
+    const { db, dialect } = t.database;
+    const before = await dashboard(db, dialect);
+    const owing = await newBooking(db, { booking_status_id: 2, remaining_amount: 15 });
+    const afterSale = await dashboard(db, dialect);
+    expect(afterSale).not.toBe(before);
+    // The flights and their flight file's warnings, kept: not read again for a booking.
+    expect(afterSale.flights).toBe(before.flights);
+    const planned = before.flights.find((f) => f.id === ids.today);
+    await db.updateTable('flights').set({ scheduled_time: '07:40:00' }).where('id', '=', ids.today).execute();
+    const afterFlight = await dashboard(db, dialect);
+    expect(afterFlight.flights).not.toBe(before.flights);
+    expect(afterFlight.flights.find((f) => f.id === ids.today)?.scheduled_time).toBe('07:40:00');
+    await db
+      .updateTable('flights')
+      .set({ scheduled_time: planned?.scheduled_time ?? '07:00:00' })
+      .where('id', '=', ids.today)
+      .execute();
+    await db.deleteFrom('bookings').where('id', '=', owing).execute();
   });
 
   it('is for signed-in staff only: no session 401, an API key refused', async () => {
