@@ -7,7 +7,13 @@ import { pageAndRows } from './page-and-rows.js';
 import { pageLinks, pageWindow } from './paging.js';
 import { genericIds, type IdRow, plainIds } from './plain.js';
 import { finish, inIdOrder, rowsById } from './query.js';
-import { isCorrelatedSearchCheaper, searchedPage, searchedShapeIds, searchOnlyArms } from './searched.js';
+import {
+  isCorrelatedSearchCheaper,
+  searchedPage,
+  searchedShapeIds,
+  searchedTotal,
+  searchOnlyArms,
+} from './searched.js';
 import { plainShape, searchShape } from './shape.js';
 import { type ExtraConditions, openRead } from './state.js';
 import { readUnpaged } from './unpaged.js';
@@ -37,7 +43,19 @@ export async function runPlan(
   const w = pageWindow(plan.page, plan.perPage);
   const searched = plan.search !== null && !plan.sums.length;
   // A searched total comes from the count cache when no table it reads changed; otherwise with the page's ids.
-  const searchCount = searched ? await lookupCount(ctx, r.countKey(), r.read) : null;
+  let searchCount = searched ? await lookupCount(ctx, r.countKey(), r.read) : null;
+  // The search box alone, its total not kept (any write to a table it reads): the UNION of its arms is counted
+  // first, without sorting it, and the page then chooses its strategy as if the total were kept, usually walking
+  // the list's order (isCorrelatedSearchCheaper). The window over the sorted UNION, the page's ids and the total in
+  // one statement, cost half as much again as the count (a common name, 3,000 matches, after every sale).
+  if (searchCount && searchCount.count === null) {
+    const arms = searchOnlyArms(r)?.arms;
+    if (arms?.length) {
+      const count = await searchedTotal(r.db, arms);
+      searchCount.keep(count);
+      searchCount = { count, keep: searchCount.keep };
+    }
+  }
   const withWindow = searched && searchCount?.count === null;
   if (searched && (await isCorrelatedSearchCheaper(r, w.offset, searchCount?.count ?? null))) {
     r.correlatedSearch = true;

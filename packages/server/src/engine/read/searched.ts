@@ -50,8 +50,17 @@ export async function isCorrelatedSearchCheaper(r: ListRead, offset: number, mat
   if (narrowed) return (await countOf({ ...plan, search: null })) <= CORRELATED_SEARCH_MAX_ROWS;
   // Walking the list's order costs little only when an index gives it: the primary key.
   if (matches === null || matches === 0 || idOrder(plan) === null) return false;
-  const rows = await countOf({ ...plan, search: null });
+  // The walk's length is a guess: the highest id (one seek of the primary key) stands for the rows it may test. An
+  // exact COUNT(*) of the table was counted again after every write, for a choice it does not change.
+  const rows = await highestId(r.db, plan.resource.table);
   return ((offset + plan.perPage) * rows) / matches <= CORRELATED_SEARCH_MAX_ROWS;
+}
+
+async function highestId(db: Kysely<any>, table: string): Promise<number> {
+  const query = sql<{
+    id: number | string | null;
+  }>`select max(${sql.ref('id')}) as ${sql.id('id')} from ${sql.table(table)}`;
+  return Number((await query.execute(db)).rows[0]?.id ?? 0);
 }
 
 /** A search and nothing else narrows the list (no filter, has, scope, sum, extra condition). */
@@ -118,6 +127,14 @@ export async function searchedPage(
     from (${sql.join(arms, sql` union `)}) as ${sql.id('u')} where ${id} is not null
     order by ${id} ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')} limit ${literalLimit(limit)} offset ${offset}`;
   return (await query.execute(db)).rows;
+}
+
+/** The number of ids the UNION of the search's arms matches: the search box's total, without sorting them. */
+export async function searchedTotal(db: Kysely<any>, arms: RawBuilder<unknown>[]): Promise<number> {
+  const id = sql.ref('u.id');
+  const query = sql<{ count: number | string }>`select count(*) as ${sql.id('count')}
+    from (${sql.join(arms, sql` union `)}) as ${sql.id('u')} where ${id} is not null`;
+  return Number((await query.execute(db)).rows[0]?.count ?? 0);
 }
 
 /** The ids of a searched page whose terms are all kept: compiled once per shape (searchShape) and page bounds. */

@@ -35,7 +35,7 @@ export async function readFixture() {
     const result = await run();
     return { result, count: counter.count };
   };
-  return { t, ctx, martin, durand, bookings, planOf, open, statements };
+  return { t, ctx, counter, martin, durand, bookings, planOf, open, statements };
 }
 
 export const pending = { field: 'booking_status_id', op: '=', value: 1 } as const;

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runPlan } from '../../../src/engine/read/index.js';
 import { ref } from '../../../src/engine/sql.js';
+import { newBooking } from '../../builders.js';
 import { engine } from '../../helpers.js';
 import { pending, type ReadFixture, readFixture } from './fixture.js';
 
@@ -41,6 +42,22 @@ describe(`read: the strategies chosen (engine/read/index.ts) on ${engine}`, () =
       f.planOf('bookings', { search: 'Martin', filters: [pending], page: 1, per_page: 2 } as never),
     );
     expect(ids(filtered)).toEqual(martins.filter((id) => f.bookings.indexOf(id) < 5).slice(0, 2));
+  });
+
+  it('counts a search alone first when a write dropped its total, then walks the list for its page', async () => {
+    const plan = () => f.planOf('bookings', { search: 'Martin', page: 1, per_page: 2 });
+    const martins = f.bookings.filter((_, i) => i % 2).reverse();
+    await runPlan(f.ctx, f.ctx.registry, plan());
+    const { db } = f.t.database;
+    const added = await newBooking(db, { customer_id: f.martin, booking_status_id: 2 });
+    f.counter.trees = [];
+    const answer = await runPlan(f.ctx, f.ctx.registry, plan());
+    expect(ids(answer)).toEqual([added, martins[0]]);
+    expect(answer).toMatchObject({ count: 4, next: 2 });
+    // No window over the sorted matches: their count alone, then the page row by row in the list's order.
+    expect(f.counter.trees.filter((tree) => tree.includes('over ()'))).toEqual([]);
+    expect((await runPlan(f.ctx, f.ctx.registry, plan())) as object).toEqual(answer);
+    await db.deleteFrom('bookings').where('id', '=', added).execute();
   });
 
   it('answers the plain array without a page', async () => {

@@ -6,6 +6,7 @@ import {
   isCorrelatedSearchCheaper,
   isSearchOnly,
   searchedPage,
+  searchedTotal,
   searchOnlyArms,
 } from '../../../src/engine/read/searched.js';
 import { engine } from '../../helpers.js';
@@ -38,6 +39,8 @@ describe(`read strategy: a searched page (engine/read/searched.ts) on ${engine}`
     const ids = await searchedPage(read.db, only.arms, only.direction, 2, 0, true);
     expect(ids.map((r) => r.id)).toEqual(martins().slice(0, 2));
     expect(Number(ids[0]?.__total)).toBe(3);
+    // The total alone, without sorting the matches: what a read counts first when a write dropped it.
+    expect(await searchedTotal(read.db, only.arms)).toBe(3);
     const generic = await genericIds(await f.open(plan), pageWindow(1, 2), true);
     expect(generic.map((r) => [r.id, Number(r.__total)])).toEqual(ids.map((r) => [r.id, Number(r.__total)]));
   });
