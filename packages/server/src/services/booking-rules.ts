@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Auth } from '../core/context.js';
 import { ConflictError, ValidationError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { recordHistory } from '../engine/history.js';
 import { literalLimit } from '../engine/sql.js';
@@ -25,17 +26,17 @@ type Trx = Transaction<DB>;
  */
 export async function lockBookings(trx: Trx, bookingIds: number[]): Promise<void> {
   for (const id of [...bookingIds].sort((a, b) => a - b)) {
-    await trx.updateTable('bookings').set({ id }).where('id', '=', id).execute();
+    await lockRow(trx, 'bookings', id);
   }
 }
 
 /**
- * Takes the booking's row lock (a no-op UPDATE: a row lock on PostgreSQL, the write lock on SQLite), so a status
+ * Takes the booking's row lock (db/row-lock.ts), so a status
  * change and a passenger write on the same booking, or two first passengers, happen one after the other.
  * Answers whether the booking's status is editable; null when there is no such booking.
  */
 export async function lockBooking(trx: Trx, bookingId: number): Promise<boolean | null> {
-  await trx.updateTable('bookings').set({ id: bookingId }).where('id', '=', bookingId).execute();
+  await lockRow(trx, 'bookings', bookingId);
   const row = await trx
     .selectFrom('bookings as b')
     .innerJoin('booking_statuses as s', 's.id', 'b.booking_status_id')

@@ -17,6 +17,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { today as operatorToday } from '../core/clock.js';
 import type { Auth } from '../core/context.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { constraintViolation } from '../engine/db-errors.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
@@ -516,7 +517,7 @@ async function applyOperation(db: Kysely<DB>, auth: Auth, crew: Crew, op: FieldO
         .executeTakeFirst();
       if (done) return { id: op.id, status: 'applied', duplicate: true } satisfies FieldSyncResult;
       // The flight's row lock: two devices (or the office) writing the same flight take turns.
-      await trx.updateTable('flights').set({ id: op.flight_id }).where('id', '=', op.flight_id).execute();
+      await lockRow(trx, 'flights', op.flight_id);
       const flight = await trx
         .selectFrom('flights')
         .select(['id', 'pilot_id', 'flight_status_id'])

@@ -8,6 +8,7 @@ import {
 import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { type Auth, authorOf } from '../core/context.js';
 import { ValidationError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { lockBookings } from './booking-rules.js';
@@ -45,9 +46,9 @@ export const passengersStillToFly = (booking: string): RawBuilder<number> => {
     group by fr.passenger_id having sum(fr.delta) > 0) as flown)`;
 };
 
-/** Takes the flight's row lock (a row lock on PostgreSQL, the write lock on SQLite) and reads it as it is now. */
+/** Takes the flight's row lock (db/row-lock.ts) and reads it as it is now. */
 async function lockFlight(trx: Trx, flightId: number) {
-  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  await lockRow(trx, 'flights', flightId);
   return trx
     .selectFrom('flights')
     .select(['id', 'scheduled_date', 'flight_status_id'])

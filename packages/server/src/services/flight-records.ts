@@ -3,6 +3,7 @@ import { FLIGHT_STATUSES, type FlightRecordSummary, RECORD_REQUIRED_FIELDS } fro
 import type { Kysely, Transaction } from 'kysely';
 import type { Auth } from '../core/context.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { flightPlanPdf } from '../pdf/lazy.js';
 import { loadLogbookEntries } from './logbooks.js';
@@ -76,9 +77,9 @@ export const RECORD_MESSAGES = {
   reasonRequired: 'Le motif de la correction est obligatoire.',
 } as const;
 
-/** Takes the flight's row lock (a row lock on PostgreSQL, the write lock on SQLite): one seal at a time per flight. */
+/** Takes the flight's row lock (db/row-lock.ts): one seal at a time per flight. */
 async function lockFlightForRecord(trx: Transaction<DB>, flightId: number) {
-  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  await lockRow(trx, 'flights', flightId);
   const flight = await trx.selectFrom('flights').selectAll().where('id', '=', flightId).executeTakeFirst();
   if (!flight) throw new NotFoundError('Vol introuvable.');
   return flight;

@@ -2,6 +2,7 @@ import { BOOKING_STATUSES, EXPIRABLE_BOOKING_STATUS_IDS, FLIGHT_STATUSES } from 
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { frenchLongDate, queueFlightMails } from '../mail/compose.js';
@@ -43,9 +44,9 @@ export type PostponementResult = {
 const flightWhen = (flight: { scheduled_date: string; scheduled_time: string }) =>
   `${frenchLongDate(flight.scheduled_date)} à ${flight.scheduled_time.slice(0, 5).replace(':', 'h')}`;
 
-/** Takes the flight's row lock (a row lock on PostgreSQL, the write lock on SQLite) and reads it. */
+/** Takes the flight's row lock (db/row-lock.ts) and reads it. */
 async function lockFlight(trx: Trx, flightId: number) {
-  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  await lockRow(trx, 'flights', flightId);
   const flight = await trx
     .selectFrom('flights as f')
     .leftJoin('locations as l', 'l.id', 'f.location_id')

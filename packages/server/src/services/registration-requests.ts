@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { today } from '../core/clock.js';
 import { type Auth, authorOf } from '../core/context.js';
 import { ConflictError, NotFoundError, ValidationError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB, RegistrationRequestStatus } from '../db/schema.js';
 import { diffRow, type HistoryEntry, recordHistory } from '../engine/history.js';
 import { bookingContacts, bookingVariables, frenchLongDate, render, settingValue } from '../mail/compose.js';
@@ -128,7 +129,7 @@ type Decision = 'accepted' | 'refused';
 
 /** Takes the request's row lock and checks it still waits (two staff members never decide it twice). */
 async function lockPendingRequest(trx: Transaction<DB>, requestId: number) {
-  await trx.updateTable('registration_requests').set({ id: requestId }).where('id', '=', requestId).execute();
+  await lockRow(trx, 'registration_requests', requestId);
   const request = await trx
     .selectFrom('registration_requests')
     .select(['id', 'booking_id', 'flight_id', 'status'])

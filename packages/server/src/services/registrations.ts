@@ -1,6 +1,7 @@
 import { FLIGHT_STATUSES } from '@app/domain';
 import type { Transaction } from 'kysely';
 import { ConflictError, ValidationError } from '../core/errors.js';
+import { lockRow } from '../db/row-lock.js';
 import type { DB } from '../db/schema.js';
 import { checkRealizedFlightUpdate } from './flight-realization.js';
 import { assertFlightNotSealed } from './flight-records.js';
@@ -9,11 +10,11 @@ import { assertFlightNotSealed } from './flight-records.js';
 // (postponed, canceled or realized), and no seat given twice in a race: beyond the balloon's capacity only with an explicit `force`.
 
 /**
- * Takes the flight's row lock first (a no-op UPDATE: a row lock on PostgreSQL, the write lock on SQLite), so the
+ * Takes the flight's row lock first (db/row-lock.ts), so the
  * seat count below and the insert that follows run as one step per flight, whatever the number of processes.
  */
 export async function lockEditableFlight(trx: Transaction<DB>, flightId: number) {
-  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  await lockRow(trx, 'flights', flightId);
   // Issue 30: no registration added or removed once the flight's record is sealed.
   await assertFlightNotSealed(trx, flightId);
   const flight = await trx
@@ -64,7 +65,7 @@ export async function checkFlightUpdate(
   const isStatusOnly = Object.keys(values).every((key) => STATUS_FIELDS.has(key)) && lists.size === 0;
   if (isStatusOnly) return;
   const flightId = Number(existing.id);
-  await trx.updateTable('flights').set({ id: flightId }).where('id', '=', flightId).execute();
+  await lockRow(trx, 'flights', flightId);
   const status = await trx
     .selectFrom('flights as f')
     .innerJoin('flight_statuses as s', 's.id', 'f.flight_status_id')
