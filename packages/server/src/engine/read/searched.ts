@@ -35,7 +35,7 @@ export const CORRELATED_SEARCH_MAX_ROWS = 4_000;
 export async function isCorrelatedSearchCheaper(r: ListRead, offset: number, matches: number | null): Promise<boolean> {
   const { ctx, registry, plan } = r;
   if (plan.search?.startsWith('#') || r.extra('r').length || plan.resource.scope?.(ctx)) return false;
-  const narrowed = plan.filters.length > 0 || plan.has.length > 0 || plan.hasnot.length > 0;
+  const narrowed = isNarrowed(plan);
   const countOf = (without: Plan) =>
     cachedCount(
       ctx,
@@ -62,6 +62,9 @@ async function highestId(db: Kysely<any>, table: string): Promise<number> {
   }>`select max(${sql.ref('id')}) as ${sql.id('id')} from ${sql.table(table)}`;
   return Number((await query.execute(db)).rows[0]?.id ?? 0);
 }
+
+/** Filters or has/hasnot conditions narrow the list besides its search. */
+const isNarrowed = (plan: Plan) => plan.filters.length > 0 || plan.has.length > 0 || plan.hasnot.length > 0;
 
 /** A search and nothing else narrows the list (no filter, has, scope, sum, extra condition). */
 export function isSearchOnly(ctx: EngineContext, plan: Plan, extraConditions: number): boolean {
@@ -146,6 +149,11 @@ export function searchedShapeIds(
 ): Promise<IdRow[]> {
   const { ctx, registry, plan } = r;
   const correlated = r.correlatedSearch;
+  // Row by row under other conditions (a status and a place: a few hundred rows at most, isCorrelatedSearchCheaper),
+  // PostgreSQL ordered by id would walk the whole primary key backwards, testing each row, in the hope of meeting
+  // ten matches early: a place's pending bookings with five « Rousseau » among 100,000 bookings, 59 ms. `id + 0`
+  // takes the order off the key: it reads the conditions' few rows from their index and sorts them (0.8 ms).
+  const direction = ctx.dialect === 'postgres' && correlated && isNarrowed(plan) ? idOrder(plan) : null;
   return runShaped<IdRow>(
     r.db,
     plan.resource,
@@ -158,7 +166,9 @@ export function searchedShapeIds(
       const n = filters + lookups.length;
       return q.base
         .select([ref(q.root, 'id').as('id'), ...(withWindow ? [sql<number>`count(*) over ()`.as('__total')] : [])])
-        .orderBy(q.order())
+        .orderBy(
+          direction ? sql`${ref(q.root, 'id')} + 0 ${sql.raw(direction === 'DESC' ? 'desc' : 'asc')}` : q.order(),
+        )
         .$call((query) => pageBounds(query, w.perPage, w.offset && v[n]));
     },
   );
