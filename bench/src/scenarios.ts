@@ -268,14 +268,37 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
     return { data: page.rows, count: Number(count.rows[0]?.n ?? 0) };
   };
 
-  // (c) planning day: flights with lookups and registration totals, events, pending passengers.
+  // (c) planning day: flights with lookups and registration totals, events, pending passengers, and each flight's
+  // flight file checks (issue 30): the pilot's licence, medical and realized flights of the last 180 days, the
+  // balloon's inspection and hours, the masses' inputs. Pending passengers leave out those who have flown (issue 27).
+  // A balloon's minutes flown before the day are summed once and kept, as the server keeps them until a flight
+  // changes: a hand-written planning screen would not sum ten years of flights at every read either.
+  const recentWindow = dialect === 'postgres' ? sql`f.scheduled_date - 180` : sql`date(f.scheduled_date, '-180 days')`;
+  const minutesOf = (column: string) => {
+    const text = sql`cast(${sql.ref(column)} as text)`;
+    return sql`(cast(substr(${text}, 1, 2) as integer) * 60 + cast(substr(${text}, 4, 2) as integer))`;
+  };
+  let minutesBefore: Promise<unknown[]> | null = null;
   const floorC = async () => {
-    const [flights, events, pendingSum] = await Promise.all([
+    minutesBefore ??= sql`
+      select balloon_id, sum(${minutesOf('landing_time')} - ${minutesOf('takeoff_time')}) as minutes from flights
+      where flight_status_id = 2 and scheduled_date < ${params.day} group by balloon_id`
+      .execute(db)
+      .then((r) => r.rows);
+    const [flights, events, pendingSum, rules, flown, before] = await Promise.all([
       sql`
         select f.*, fs.slug as status_slug, fs.label as status_label, l.label as location_label,
-          l.takeoff_altitude, pr.label as prestation_label, b.label as balloon_label, b.passengers as capacity,
-          b.market_mass, pi.first_name as pilot_first_name, pi.last_name as pilot_last_name,
-          t.n as passengers_count, t.w as total_weight
+          l.takeoff_altitude, l.flight_max_altitude as location_max_altitude, pr.label as prestation_label,
+          b.label as balloon_label, b.passengers as capacity, b.market_mass, b.empty_mass, b.gas_mass, b.volume,
+          b.envelope_temperature, b.takeoff_max_mass, b.hourly_consumption, b.flying_time, b.reserve_time,
+          b.cylinders, b.registration_number, b.hours_before, b.last_inspection_on, b.hours_at_last_inspection,
+          pi.first_name as pilot_first_name, pi.last_name as pilot_last_name, pi.weight as pilot_weight,
+          pi.bag_weight, pi.licence_number, pi.licence_expires_on, pi.medical_expires_on,
+          t.n as passengers_count, t.w as total_weight, t.weighed,
+          (select count(*) from flight_teammates ft where ft.flight_id = f.id and ft.on_board = 1) as teammates,
+          (select count(*) from flights p where p.pilot_id = f.pilot_id and p.flight_status_id = 2
+            and p.scheduled_date >= ${recentWindow} and p.scheduled_date <= f.scheduled_date and p.id <> f.id
+            and (p.scheduled_date < f.scheduled_date or p.scheduled_time < f.scheduled_time)) as recent_flights
         from flights f
         join flight_statuses fs on fs.id = f.flight_status_id
         left join locations l on l.id = f.location_id
@@ -283,7 +306,7 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
         left join balloons b on b.id = f.balloon_id
         left join pilots pi on pi.id = f.pilot_id
         left join (
-          select r.flight_id, count(*) as n, coalesce(sum(p.weight), 0) as w
+          select r.flight_id, count(*) as n, coalesce(sum(p.weight), 0) as w, count(p.weight) as weighed
           from registrations r join passengers p on p.id = r.passenger_id
           where r.flight_id in (select id from flights where scheduled_date = ${params.day})
           group by r.flight_id
@@ -292,11 +315,25 @@ export async function buildScenarios(database: Database, params: ScenarioParams)
         order by f.scheduled_time`.execute(db),
       sql`select * from events where scheduled_date = ${params.day} order by scheduled_time`.execute(db),
       sql<{ n: number }>`
-        select coalesce(sum(b.passengers_number), 0) as n
+        select coalesce(sum((select case when b.passengers_number - count(*) > 0 then b.passengers_number - count(*)
+          else 0 end from (select 1 as one from flown_registrations fr where fr.booking_id = b.id
+          group by fr.passenger_id having sum(fr.delta) > 0) as flown)), 0) as n
         from requested_dates rd join bookings b on b.id = rd.booking_id
         where rd.date = ${params.day} and b.booking_status_id = 1`.execute(db),
+      sql`select key, value from settings where key like 'pilot_recency_%' or key like 'balloon_inspection_%'
+        or key like 'ofp_%'`.execute(db),
+      sql`select id, balloon_id, scheduled_date, scheduled_time, takeoff_time, landing_time from flights
+        where flight_status_id = 2 and scheduled_date = ${params.day}
+          and balloon_id in (select balloon_id from flights where scheduled_date = ${params.day})`.execute(db),
+      minutesBefore,
     ]);
-    return { items: [...flights.rows, ...events.rows], pending_passengers: Number(pendingSum.rows[0]?.n ?? 0) };
+    return {
+      items: [...flights.rows, ...events.rows],
+      pending_passengers: Number(pendingSum.rows[0]?.n ?? 0),
+      rules: rules.rows,
+      flown: flown.rows,
+      before,
+    };
   };
 
   // (d) a flight's detail with its lookups, teammates, passenger count and the inputs of flight_masses.
