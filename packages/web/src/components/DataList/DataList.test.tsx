@@ -197,6 +197,25 @@ describe('DataList', INTERACTION_SUITE, () => {
     ).toEqual(['2', '3', '4']);
   });
 
+  it("orders from the phone's own picker below 1024 px, where no column header shows", async () => {
+    restoreScreen();
+    restoreScreen = setScreenWidth(390);
+    const { user } = renderList();
+    await screen.findByText('Ballon 01');
+    const sort = screen.getByRole('combobox', { name: 'Trier par' });
+    expect(sort.tagName).toBe('SELECT');
+    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Ordre par défaut',
+      'Nom (croissant)',
+      'Nom (décroissant)',
+      'Volume (croissant)',
+      'Volume (décroissant)',
+    ]);
+    await user.selectOptions(sort, 'Volume (décroissant)');
+    await waitFor(() => expect(lastListCall().url.searchParams.get('order')).toBe('volume|DESC'));
+    expect(sort).toHaveValue('volume|DESC');
+  });
+
   it('loads filter options per filter, filters with field|op|value, counts active filters, back to page 1', async () => {
     const { user } = renderList();
     await screen.findByText('Ballon 01');

@@ -1,5 +1,5 @@
 import type { Paginated } from '@app/domain';
-import { Alert, Badge, Button, Collapse, Group, Loader, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Collapse, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconDownload, IconFilter, IconLink, IconSearch } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -135,16 +135,22 @@ export function DataList<T>({
             )}
             {!isLarge && sortableColumns.length > 0 && (
               // Below 1024 px there are no column headers to click: ordering moves here.
-              <Select
+              // A native select: the phone's or tablet's own picker, and no dropdown code (Mantine's Combobox and
+              // its positioning) for the list's first screen to load and lay out.
+              <NativeSelect
                 label="Trier par"
                 // Wide enough for its longest choice ('Achat / validité (décroissant)' was cut at 800 px).
                 w={`max(220px, calc(${Math.max(...sortableColumns.map((column) => column.label.length)) + 14}ch + 2.5rem))`}
-                value={current ? `${current.field}|${current.direction}` : null}
-                data={sortableColumns.flatMap((column) => [
-                  { value: `${column.sortField}|ASC`, label: `${column.label} (croissant)` },
-                  { value: `${column.sortField}|DESC`, label: `${column.label} (décroissant)` },
-                ])}
-                onChange={(value) => {
+                value={current ? `${current.field}|${current.direction}` : ''}
+                data={[
+                  ...(current ? [] : [{ value: '', label: 'Ordre par défaut', disabled: true }]),
+                  ...sortableColumns.flatMap((column) => [
+                    { value: `${column.sortField}|ASC`, label: `${column.label} (croissant)` },
+                    { value: `${column.sortField}|DESC`, label: `${column.label} (décroissant)` },
+                  ]),
+                ]}
+                onChange={(event) => {
+                  const { value } = event.currentTarget;
                   if (!value) return;
                   const [field, direction] = value.split('|') as [string, 'ASC' | 'DESC'];
                   dispatch({ type: 'sort', field, direction });
