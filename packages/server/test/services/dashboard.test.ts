@@ -424,15 +424,16 @@ describe(`dashboard on ${engine}`, () => {
     expect(afterSale).not.toBe(before);
     // The flights and their flight file's warnings, kept: not read again for a booking.
     expect(afterSale.flights).toBe(before.flights);
-    const planned = before.flights.find((f) => f.id === ids.today);
-    await db.updateTable('flights').set({ scheduled_time: '07:40:00' }).where('id', '=', ids.today).execute();
+    const flightId = ids.today as number;
+    const planned = before.flights.find((f) => f.id === flightId);
+    await db.updateTable('flights').set({ scheduled_time: '07:40:00' }).where('id', '=', flightId).execute();
     const afterFlight = await dashboard(db, dialect);
     expect(afterFlight.flights).not.toBe(before.flights);
-    expect(afterFlight.flights.find((f) => f.id === ids.today)?.scheduled_time).toBe('07:40:00');
+    expect(afterFlight.flights.find((f) => f.id === flightId)?.scheduled_time).toBe('07:40:00');
     await db
       .updateTable('flights')
       .set({ scheduled_time: planned?.scheduled_time ?? '07:00:00' })
-      .where('id', '=', ids.today)
+      .where('id', '=', flightId)
       .execute();
     await db.deleteFrom('bookings').where('id', '=', owing).execute();
   });

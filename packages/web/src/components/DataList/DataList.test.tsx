@@ -204,7 +204,11 @@ describe('DataList', INTERACTION_SUITE, () => {
     await screen.findByText('Ballon 01');
     const sort = screen.getByRole('combobox', { name: 'Trier par' });
     expect(sort.tagName).toBe('SELECT');
-    expect(within(sort).getAllByRole('option').map((o) => o.textContent)).toEqual([
+    expect(
+      within(sort)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([
       'Ordre par défaut',
       'Nom (croissant)',
       'Nom (décroissant)',

@@ -1,5 +1,16 @@
 import type { Paginated } from '@app/domain';
-import { Alert, Badge, Button, Collapse, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { IconDownload, IconFilter, IconLink, IconSearch } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
