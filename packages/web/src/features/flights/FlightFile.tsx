@@ -7,7 +7,7 @@ import { flightReads, flightWrites } from '../../api/endpoints/flights';
 import { useApiQuery } from '../../api/hooks';
 import { FormModal, notifyFailure, notifySuccess, SummaryCard } from '../../components';
 import { HoverTooltip } from '../../components/HoverTooltip/HoverTooltip';
-import { formatDate, formatStamp } from '../../lib/format';
+import { formatStamp } from '../../lib/format';
 
 // The regulator's flight file on the flight page (issue 30): the warnings of the flight's day (pilot currency,
 // licence, medical, balloon inspection, fuel, crew), and the sealed record ('Clôturer le dossier de vol', its
