@@ -107,7 +107,6 @@ export function useIsFlightSealed(flightId: number): boolean {
   const records = useApiQuery(flightReads.records(flightId), { failure: null });
   return records.data?.sealed === true;
 }
-const stamp = (iso: string) => formatStamp(iso);
 
 /**
  * 'Dossier de vol': seals a realized, complete flight (409 answers name what is missing, shown here), lists the
@@ -223,7 +222,7 @@ export function FlightRecordsCard({
                       )}
                     </Table.Td>
                     <Table.Td>
-                      {stamp(record.created_at)}
+                      {formatStamp(record.created_at)}
                       {record.user_name && (
                         <Text size="xs" c="dimmed">
                           {record.user_name}
