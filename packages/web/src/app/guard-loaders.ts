@@ -5,6 +5,7 @@ import { notifyFailure } from '../components/notify/notify';
 import { type AccessRule, decideAccess, decideNavigation, refusalMessage } from '../lib/guards';
 import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
 import { ensureSession, getSession, setMaintenance } from '../session/store';
+import { isFirstNavigation, waitForFirstRead } from './page-route';
 import { hasValidRouteParams } from './params';
 import { appQueryClient } from './query-client';
 
@@ -111,8 +112,12 @@ export function prefetchLoader(
     ]);
     if (options && session.status === 'authenticated' && !session.isMaintenance) {
       const read = appQueryClient.prefetchQuery(options).catch(() => {});
-      if (appQueryClient.getQueryData(options.queryKey) === undefined)
-        await Promise.race([read, delay(FIRST_READ_WAIT_MS)]);
+      if (appQueryClient.getQueryData(options.queryKey) === undefined) {
+        const wait = Promise.race([read, delay(FIRST_READ_WAIT_MS)]);
+        // On a visit's first screen the page waits for it, not the frame around it (./page-route.tsx).
+        if (isFirstNavigation()) waitForFirstRead(wait);
+        else await wait;
+      }
     }
     return null;
   };

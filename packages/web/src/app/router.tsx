@@ -1,5 +1,4 @@
 import { BOOKING_STATUSES } from '@app/domain';
-import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, redirect } from 'react-router';
 import type { RouteHandle } from '../lib/route-handle';
 import { pathTo, ROUTE_PATHS, type RouteName } from '../lib/routes';
@@ -19,13 +18,10 @@ import { RootLayout } from './layout/RootLayout';
 const routeReads = () => import('./route-reads');
 
 import { RouteErrorPage } from './layout/RouteErrorPage';
+import { page, withPageCode } from './page-route';
 
-// Every route of the app, each page loaded on demand (code-split). Paths come from the name table in ./routes.ts.
-
-type PageModule = { default: ComponentType };
-const page = (load: () => Promise<PageModule>) => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
+// Every route of the app, each page loaded on demand (code-split, ./page-route.tsx). Paths come from the name table in
+// ./routes.ts.
 
 const named = (name: RouteName, title?: string, extra: Omit<RouteHandle, 'name' | 'title'> = {}) => ({
   path: ROUTE_PATHS[name],
@@ -288,7 +284,7 @@ const fieldPage = {
   ...redirectOnly,
 } satisfies Partial<RouteObject>;
 
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = withPageCode([
   {
     id: 'root',
     loader: maintenanceLoader,
@@ -314,7 +310,7 @@ export const routes: RouteObject[] = [
       { path: '*', handle: { title: 'Page introuvable' }, Component: NotFoundPage },
     ],
   },
-];
+]);
 
 export const createAppRouter = () => createBrowserRouter(routes);
 export type AppRouter = ReturnType<typeof createAppRouter>;

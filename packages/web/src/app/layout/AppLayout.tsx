@@ -1,9 +1,21 @@
 import type { Me } from '@app/domain';
-import { ActionIcon, AppShell, Burger, Drawer, Group, ScrollArea, Text, Tooltip, useMantineTheme } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Burger,
+  Center,
+  Drawer,
+  Group,
+  Loader,
+  ScrollArea,
+  Text,
+  Tooltip,
+  useMantineTheme,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/Logo/Logo';
 import { useSession } from '../../session/store';
@@ -126,7 +138,16 @@ function SignedInLayout({ me }: { me: Me }) {
         </Drawer>
 
         <AppShell.Main>
-          <Outlet />
+          {/* The first screen of a visit: the frame and its title show while the page's code and read arrive. */}
+          <Suspense
+            fallback={
+              <Center py="xl">
+                <Loader aria-label="Chargement de la page" />
+              </Center>
+            }
+          >
+            <Outlet />
+          </Suspense>
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

@@ -1,9 +1,11 @@
 import { Progress } from '@mantine/core';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { UpdateNotice } from '../../components/UpdateNotice';
 import { useDocumentTitle } from '../../lib/page-title';
 import { usePageHeading } from '../../lib/route-handle';
+import { markFirstScreenShown } from '../page-route';
+import { BootScreen } from './BootScreen';
 
 /** Around every page: scroll to top on each navigation, tab title, loading bar, new-version notice. */
 export function RootLayout() {
@@ -16,6 +18,7 @@ export function RootLayout() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [location.key]);
+  useEffect(markFirstScreenShown, []);
 
   return (
     <>
@@ -33,7 +36,10 @@ export function RootLayout() {
           aria-label="Chargement de la page"
         />
       )}
-      <Outlet />
+      {/* A first screen outside the app's frame (sign-in) keeps the boot screen until its page is in. */}
+      <Suspense fallback={<BootScreen />}>
+        <Outlet />
+      </Suspense>
       <UpdateNotice />
     </>
   );
