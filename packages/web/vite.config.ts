@@ -248,6 +248,21 @@ const pwaOptions: Partial<VitePWAOptions> = {
   },
 };
 
+/**
+ * Mantine's notifications store, on its own: the app shows notifications from everywhere (the store, a few kB), but
+ * the container that draws them (and its animations, 10 kB compressed) comes after the load
+ * (components/notify/LazyNotifications.tsx). Through the package's index, the entry would reach the container too
+ * and every screen would download it first. Same file as the index imports: one store.
+ */
+const NOTIFICATIONS_STORE = {
+  find: /^@mantine\/notifications\/store$/,
+  // Its CommonJS index (cjs/index.cjs): the package exports no other path.
+  replacement: path.join(
+    path.dirname(createRequire(import.meta.url).resolve('@mantine/notifications')),
+    '../esm/notifications.store.mjs',
+  ),
+};
+
 const TREESHAKE = { moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]/, sideEffects: false }] };
 
 /**
@@ -274,7 +289,7 @@ function fieldPageBuild(): Plugin {
         mode: config.mode,
         logLevel: 'warn',
         plugins: [pureDomainDeclarations(), react(), VitePWA(pwaOptions)],
-        resolve: { conditions: ['source'] },
+        resolve: { conditions: ['source'], alias: [NOTIFICATIONS_STORE] },
         build: {
           outDir,
           emptyOutDir: false,
@@ -300,7 +315,7 @@ export default defineConfig({
     VitePWA(pwaOptions),
     precompress(),
   ],
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: [NOTIFICATIONS_STORE] },
   server: {
     proxy: Object.fromEntries(apiPaths.map((path) => [path, API])),
   },

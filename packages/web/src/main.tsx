@@ -1,7 +1,5 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import 'dayjs/locale/fr';
-import dayjs from 'dayjs';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
@@ -13,7 +11,6 @@ import { installFrenchValidity } from './lib/french-validity';
 import { ROUTE_PATHS } from './lib/routes';
 import { setMaintenance } from './session/store';
 
-dayjs.locale('fr');
 // The browser's own validation bubbles in French, whatever its language.
 installFrenchValidity();
 

@@ -1,9 +1,9 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@app/domain';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { LazyNotifications } from '../components/notify/LazyNotifications';
 import { cssVariablesResolver, theme } from '../theme';
 
 /** Mantine with the theme, French dates with weeks from Monday, notifications (4000 ms), the query cache.
@@ -15,7 +15,7 @@ export function AppProviders({ queryClient, children }: { queryClient: QueryClie
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
         <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
-          <Notifications autoClose={NOTIFICATION_TIMEOUT_MS} position="bottom-center" />
+          <LazyNotifications autoClose={NOTIFICATION_TIMEOUT_MS} position="bottom-center" />
           {children}
         </DatesProvider>
       </MantineProvider>

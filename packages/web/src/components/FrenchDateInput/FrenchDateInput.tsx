@@ -1,6 +1,8 @@
 import { isCalendarDate } from '@app/domain';
 // The date pickers' styles come with the screens that show one, not in every page's first stylesheet.
 import '@mantine/dates/styles.css';
+// The date pickers' French month and day names (DatesProvider's locale 'fr'): with them, not in every page's entry.
+import 'dayjs/locale/fr';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 
 // Not in components/index.ts: the date picker's package would follow the barrel into pages that show no date.

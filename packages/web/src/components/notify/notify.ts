@@ -1,5 +1,5 @@
 import { NOTIFICATION_TIMEOUT_MS } from '@app/domain';
-import { notifications } from '@mantine/notifications';
+import { notifications } from '@mantine/notifications/store';
 import type { ReactNode } from 'react';
 import { ApiError } from '../../api/client';
 import { semanticColors } from '../../theme';
