@@ -12,7 +12,9 @@ export function PageHeading() {
           {section}
         </Text>
       )}
-      <Title order={1} fz={{ base: 'lg', md: 'xl' }} lh={1.25} lineClamp={1}>
+      {/* Keyed by its text: a record's own title ('Réservation 2026-00079') replaces the route's ('Réservation')
+          shown while the record's page was on its way, as a heading of its own, which the browser paints anew. */}
+      <Title key={title ?? section} order={1} fz={{ base: 'lg', md: 'xl' }} lh={1.25} lineClamp={1}>
         {title ?? section}
       </Title>
     </Stack>
