@@ -38,16 +38,4 @@
   } catch {
     // Only a head start: the app loads what it needs in any case.
   }
-  // The first date read in a time zone loads the browser's zone and locale data: 20-30 ms of a phone's main thread
-  // that the first screen's render paid (the validity tags, the planning's today ask for the operator's day). Done
-  // in a task of its own while the page's scripts are still downloading, the app's own formats then come at once.
-  setTimeout(() => {
-    try {
-      // The zone src/lib/today.ts remembers on the device, else the domain's default.
-      const zone = window.localStorage?.getItem('operator-time-zone') || 'Europe/Paris';
-      new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format();
-    } catch {
-      // An unknown zone or no storage: the app reads the day itself.
-    }
-  }, 0);
 })();

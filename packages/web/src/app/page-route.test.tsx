@@ -35,6 +35,7 @@ function visit(firstRead?: Promise<unknown>) {
       {
         path: '/',
         Component: Frame,
+        HydrateFallback: () => <p>Chargement...</p>,
         children: [
           {
             index: true,

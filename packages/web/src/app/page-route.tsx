@@ -14,19 +14,30 @@ import type { LoaderFunctionArgs, RouteObject } from 'react-router';
 type PageModule = { default: ComponentType };
 type AnyLoader = (args: LoaderFunctionArgs) => unknown;
 
+/**
+ * A promise that React's use() reads at once once it has settled, even the first time it sees it: a page rendered
+ * after its code has come (every navigation but the first) does not suspend for a tick.
+ */
+function readable<T>(promise: Promise<T>): Promise<T> {
+  promise.then(
+    (value) => Object.assign(promise, { status: 'fulfilled', value }),
+    () => {},
+  );
+  return promise;
+}
+
 /** One visit's page loading (the app has one; a test makes its own, as a fresh visit). */
 export function createPageLoading() {
   let isFirstScreenShown = false;
   const firstReads: Promise<unknown>[] = [];
   let firstReadsDone: Promise<unknown> | undefined;
-  let hasFramePainted = false;
   let framePainted: (() => void) | undefined;
-  const framePaint = new Promise<void>((resolve) => {
-    framePainted = resolve;
-  }).then(() => {
-    hasFramePainted = true;
-  });
-  const preloads = new WeakMap<ComponentType, () => Promise<void>>();
+  const framePaint = readable(
+    new Promise<void>((resolve) => {
+      framePainted = resolve;
+    }),
+  );
+  const preloads = new WeakMap<ComponentType, () => Promise<unknown>>();
 
   /** True while the visit's first screen is being prepared: nothing of the app is on screen yet. */
   const isFirstNavigation = () => !isFirstScreenShown;
@@ -51,7 +62,7 @@ export function createPageLoading() {
   }
 
   const firstReadsSettled = () => {
-    firstReadsDone ??= Promise.all(firstReads);
+    firstReadsDone ??= readable(Promise.all(firstReads));
     return firstReadsDone;
   };
 
@@ -61,26 +72,25 @@ export function createPageLoading() {
    * answered. Settled promises are read again without waiting.
    */
   function page(load: () => Promise<PageModule>): { Component: ComponentType } {
-    let Loaded: ComponentType | undefined;
-    let loading: Promise<void> | undefined;
+    let loading: Promise<ComponentType> | undefined;
     const preload = () => {
-      loading ??= load().then(
-        (module) => {
-          Loaded = module.default;
-        },
-        (error: unknown) => {
-          // A failed download (a new version deployed, the network lost) is tried again at the next visit.
-          loading = undefined;
-          throw error;
-        },
+      loading ??= readable(
+        load().then(
+          (module) => module.default,
+          (error: unknown) => {
+            // A failed download (a new version deployed, the network lost) is tried again at the next visit.
+            loading = undefined;
+            throw error;
+          },
+        ),
       );
       return loading;
     };
+    // The same reads in the same order at every render, as use() wants; each is answered at once once settled.
     function Page() {
-      if (!Loaded) use(preload());
-      if (!hasFramePainted) use(framePaint);
-      if (firstReads.length > 0) use(firstReadsSettled());
-      const Component = Loaded as ComponentType;
+      const Component = use(preload());
+      use(framePaint);
+      use(firstReadsSettled());
       return <Component />;
     }
     preloads.set(Page, preload);
