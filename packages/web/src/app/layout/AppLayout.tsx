@@ -142,7 +142,7 @@ function SignedInLayout({ me }: { me: Me }) {
           <Suspense
             fallback={
               <Center py="xl">
-                <Loader aria-label="Chargement de la page" />
+                <Loader role="status" aria-label="Chargement de la page" />
               </Center>
             }
           >
