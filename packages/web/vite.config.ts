@@ -87,8 +87,11 @@ const MAIN_SCREENS: { pattern: RegExp; modules: string[] }[] = [
     modules: ['features/flights/FlightPage.tsx', 'features/flights/FlightOperatingPlanPage.tsx'],
   },
 ];
-/** Every signed-in screen's frame. */
-const SHELL_MODULE = 'app/layout/AppLayout.tsx';
+/**
+ * Every signed-in screen's frame, and the reads its routes start (the router imports them on demand: without a head
+ * start, a screen's first read left only once the entry had run and this chunk had come, one more round trip).
+ */
+const SHELL_MODULES = ['app/layout/AppLayout.tsx', 'app/route-reads.ts'];
 
 function routeChunks(): Plugin {
   return {
@@ -136,7 +139,7 @@ function routeChunks(): Plugin {
           return at >= 0 ? at : files.push(file) - 1;
         };
         const routes = MAIN_SCREENS.map(({ pattern, modules }) => {
-          const needed = [...closure([facade(SHELL_MODULE), ...modules.map(facade)])].filter((c) => !loaded.has(c));
+          const needed = [...closure([...SHELL_MODULES.map(facade), ...modules.map(facade)])].filter((c) => !loaded.has(c));
           const css = needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
           return [pattern.source, [...needed.map((c) => c.fileName), ...css].map(index)];
         });
