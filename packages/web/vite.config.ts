@@ -139,7 +139,9 @@ function routeChunks(): Plugin {
           return at >= 0 ? at : files.push(file) - 1;
         };
         const routes = MAIN_SCREENS.map(({ pattern, modules }) => {
-          const needed = [...closure([...SHELL_MODULES.map(facade), ...modules.map(facade)])].filter((c) => !loaded.has(c));
+          const needed = [...closure([...SHELL_MODULES.map(facade), ...modules.map(facade)])].filter(
+            (c) => !loaded.has(c),
+          );
           const css = needed.flatMap((c) => [...(c.viteMetadata?.importedCss ?? [])]);
           return [pattern.source, [...needed.map((c) => c.fileName), ...css].map(index)];
         });
