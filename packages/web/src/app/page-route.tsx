@@ -110,10 +110,12 @@ export function createPageLoading() {
       const own = typeof route.loader === 'function' ? (route.loader as AnyLoader) : undefined;
       const loader = async (args: LoaderFunctionArgs) => {
         const code = preload();
+        // Nothing commits while a visit's first navigation loads: read once, it holds until the loader returns.
+        const isFirst = isFirstNavigation();
         // On the first screen the page shows a failed download, through its error boundary.
-        if (isFirstNavigation()) code.catch(() => {});
+        if (isFirst) code.catch(() => {});
         const result = own ? await own(args) : null;
-        if (!isFirstNavigation()) await code;
+        if (!isFirst) await code;
         return result;
       };
       return {

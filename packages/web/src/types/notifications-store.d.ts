@@ -1,9 +1,4 @@
-// Mantine's notifications store alone (vite.config.ts, NOTIFICATIONS_STORE): the same exports as the package's.
+// Mantine's notifications store alone (vite.config.ts, NOTIFICATIONS_STORE): what the app imports of it, typed as the package's.
 declare module '@mantine/notifications/store' {
-  export {
-    cleanNotifications,
-    notifications,
-    notificationsStore,
-    useNotifications,
-  } from '@mantine/notifications';
+  export { notifications, useNotifications } from '@mantine/notifications';
 }
