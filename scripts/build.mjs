@@ -39,6 +39,7 @@ const webInputs = [
   'packages/web/terrain.html',
   'packages/web/vite.config.ts',
   'packages/web/compress-plugin.ts',
+  'packages/web/mantine-styles-plugin.ts',
   'packages/web/postcss.config.cjs',
   'packages/web/package.json',
   'packages/web/tsconfig.json',

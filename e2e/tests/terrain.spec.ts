@@ -12,6 +12,7 @@ import {
   openSignedIn,
   screenshotPath,
   test,
+  unstyledMantineClasses,
 } from './support/fixtures.js';
 
 // Issue 31 in the browser, on a phone (390×844) with the service worker on (project 'terrain'): the pilot opens the
@@ -116,30 +117,6 @@ async function axeViolations(page: Page): Promise<string[]> {
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id} (${v.impact}): ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  });
-}
-
-/**
- * The Mantine classes on the page that no stylesheet styles: the field's page takes only its components' styles
- * (packages/web/src/field-styles.ts), so a component added to it without its styles shows here.
- */
-async function unstyledMantineClasses(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const styled = new Set<string>();
-    const walk = (rules: CSSRuleList) => {
-      for (const rule of Array.from(rules)) {
-        if (rule instanceof CSSStyleRule) {
-          for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g)) styled.add(match[1] as string);
-        }
-        if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
-      }
-    };
-    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
-    const shown = new Set<string>();
-    for (const element of Array.from(document.querySelectorAll('[class*="m_"]'))) {
-      for (const name of Array.from(element.classList)) if (/^m_[0-9a-f]{8}$/.test(name)) shown.add(name);
-    }
-    return [...shown].filter((name) => !styled.has(name));
   });
 }
 

@@ -7,6 +7,7 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 // With its extension: Vite's coming native config loader resolves imports as Node does.
 import { precompress } from './compress-plugin.ts';
+import { mantineStyles } from './mantine-styles-plugin.ts';
 
 // Calls the dev server passes to the API on :3000 (`npm run dev`); in production one server answers both.
 const API = 'http://127.0.0.1:3000';
@@ -293,7 +294,7 @@ function fieldPageBuild(): Plugin {
         root: config.root,
         mode: config.mode,
         logLevel: 'warn',
-        plugins: [pureDomainDeclarations(), react(), VitePWA(pwaOptions)],
+        plugins: [mantineStyles(), pureDomainDeclarations(), react(), VitePWA(pwaOptions)],
         resolve: { conditions: ['source'], alias: [NOTIFICATIONS_STORE] },
         build: {
           outDir,
@@ -311,6 +312,7 @@ export default defineConfig({
     productionReactRouter(),
     apiOriginAttribute(),
     fieldPageBuild(),
+    mantineStyles(),
     routeChunks(),
     pureDomainDeclarations(),
     fieldPage(),

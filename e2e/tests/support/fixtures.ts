@@ -209,3 +209,27 @@ export function maintenance(state: 'on' | 'off'): string {
 
 export const screenshotPath = (name: string, projectName: string) =>
   path.join(root, 'e2e/test-results/screenshots', `${projectName}-${name}.png`);
+
+/**
+ * The Mantine classes on the page that no stylesheet styles: each page takes only the styles of the components its
+ * code reaches (packages/web/mantine-styles-plugin.ts), so a component shown without its styles shows here.
+ */
+export async function unstyledMantineClasses(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const styled = new Set<string>();
+    const walk = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) {
+        if (rule instanceof CSSStyleRule) {
+          for (const match of rule.selectorText.matchAll(/\.(m_[0-9a-f]{8})/g)) styled.add(match[1] as string);
+        }
+        if (rule instanceof CSSGroupingRule) walk(rule.cssRules);
+      }
+    };
+    for (const sheet of Array.from(document.styleSheets)) walk(sheet.cssRules);
+    const shown = new Set<string>();
+    for (const element of Array.from(document.querySelectorAll('[class*="m_"]'))) {
+      for (const name of Array.from(element.classList)) if (/^m_[0-9a-f]{8}$/.test(name)) shown.add(name);
+    }
+    return [...shown].filter((name) => !styled.has(name));
+  });
+}

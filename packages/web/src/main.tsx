@@ -1,4 +1,5 @@
-import '@mantine/core/styles.css';
+// The styles of the Mantine components the office uses (mantine-styles-plugin.ts).
+import 'virtual:mantine-styles';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';

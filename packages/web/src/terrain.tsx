@@ -1,5 +1,6 @@
 /// <reference types="vite-plugin-pwa/client" />
-import './field-styles';
+// The styles of the Mantine components the field's page uses, not the office's (mantine-styles-plugin.ts).
+import 'virtual:mantine-styles';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
