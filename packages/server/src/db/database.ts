@@ -17,6 +17,7 @@ import { DatabaseUnavailableError, isPostgresUnavailable } from './availability.
 import { registerChangeStamp } from './change-stamp.js';
 import type { DB } from './schema.js';
 import { withObjectRows } from './sqlite-rows.js';
+import { startWalCheckpointer } from './wal-checkpointer.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -209,5 +210,15 @@ export function createDatabase(url: string, options: { poolSize?: number; image?
   const changes = sqlite.prepare('select total_changes()').pluck();
   const dataVersion = sqlite.prepare('pragma data_version').pluck();
   registerChangeStamp(db, () => `${changes.get()}.${dataVersion.get()}`);
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // A database in memory has no log to copy back.
+  const checkpointer =
+    options.image || file === ':memory:' ? undefined : startWalCheckpointer(path.resolve(file), sqlite);
+  return {
+    db,
+    dialect: 'sqlite',
+    destroy: async () => {
+      await checkpointer?.stop();
+      await db.destroy();
+    },
+  };
 }
