@@ -8,9 +8,11 @@ import {
   PostgresDialect,
   type PostgresPool,
   type PostgresPoolClient,
+  type RawBuilder,
   type SqliteDatabase,
   SqliteDialect,
   type SqliteStatement,
+  sql,
 } from 'kysely';
 import type pg from 'pg';
 import { DatabaseUnavailableError, isPostgresUnavailable } from './availability.js';
@@ -34,6 +36,17 @@ export type Database = {
 
 /** Whether a database (or a transaction on it) runs on PostgreSQL, for the few statements written per engine. */
 export const isPostgres = (db: Kysely<DB>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/**
+ * A date a named statement compares with, planned once. Given as a parameter, PostgreSQL plans each call with its value
+ * and, its estimates for an unknown date being far off, never settles on one plan for the named statement: it plans
+ * the whole statement again at every call (the dashboard's 'to do' counts: 4.5–5 ms of planning for about 2 ms of
+ * work). Read through a sub-select, the value is unknown to every plan alike, and after its first five calls the
+ * statement runs on the plan PostgreSQL keeps. SQLite keeps its plans whatever the values: a plain parameter.
+ */
+export function datePlannedOnce(db: Kysely<DB>, date: string): RawBuilder<string> {
+  return isPostgres(db) ? sql<string>`(select cast(${date} as date))` : sql<string>`${date}`;
+}
 
 /** Lower-case and strip diacritics, so that "eleonore" matches "Éléonore" (`like` filters are case- and accent-insensitive). */
 export function fold(value: unknown): string | null {

@@ -17,9 +17,9 @@ import {
   registrationRequestFilters,
   weightChangeFilters,
 } from '@app/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { today as operatorToday } from '../core/clock.js';
-import type { Dialect } from '../db/database.js';
+import { type Dialect, datePlannedOnce } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
@@ -71,18 +71,21 @@ async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<Da
 type AttentionRow = { k: AttentionKey; s: number | null; n: number | string; m: number | string };
 
 /** Bookings with a passenger registered on a planned flight dated within [from, to] (to null: no end). */
-const onPlannedFlight = (from: string, to: string | null) => sql`b.id in (
+const onPlannedFlight = (from: RawBuilder<string>, to: RawBuilder<string> | null) => sql`b.id in (
   select p.booking_id from passengers p
   join registrations r on r.passenger_id = p.id
   join flights f on f.id = r.flight_id
-  where f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${from}
+  where f.flight_status_id = ${planned} and f.scheduled_date >= ${from}
   ${to === null ? sql`` : sql`and f.scheduled_date <= ${to}`})`;
 
+// The statuses are the code's own constants, written into the statement: as parameters, PostgreSQL plans each call
+// for their values and never keeps a plan for it (see datePlannedOnce).
 const ids = (list: readonly number[]) =>
   sql.join(
-    list.map((id) => sql`${id}`),
+    list.map((id) => sql.lit(id)),
     sql`, `,
   );
+const planned = sql.lit(PLANNED);
 
 /**
  * Every 'to do' count in one statement: one row per item and booking status (m: distinct flights, for requests).
@@ -90,9 +93,10 @@ const ids = (list: readonly number[]) =>
  * read every open booking (2.5 ms on the bench) instead of the month of validity dates (0.3 ms); the unary plus,
  * valid on both engines, takes the status column out of index choice.
  */
-async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRow[]> {
-  const week = addDays(today, DASHBOARD_DAYS);
-  const soon = addDays(today, EXPIRING_SOON_DAYS);
+async function attentionRows(db: Kysely<DB>, day: string): Promise<AttentionRow[]> {
+  const today = datePlannedOnce(db, day);
+  const week = datePlannedOnce(db, addDays(day, DASHBOARD_DAYS));
+  const soon = datePlannedOnce(db, addDays(day, EXPIRING_SOON_DAYS));
   const { rows } = await sql<AttentionRow>`
     select 'incomplete_bookings' as k, b.booking_status_id as s, count(*) as n, count(*) as m
       from bookings b
@@ -132,13 +136,13 @@ async function attentionRows(db: Kysely<DB>, today: string): Promise<AttentionRo
     select 'registration_requests', null, count(*), count(distinct rr.flight_id)
       from registration_requests rr
       join flights f on f.id = rr.flight_id
-      where rr.status = 'pending' and f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${today}
+      where rr.status = 'pending' and f.flight_status_id = ${planned} and f.scheduled_date >= ${today}
     union all
     select 'weight_changes', null, count(*), count(distinct w.flight_id)
       from passenger_weight_changes w
       join flights f on f.id = w.flight_id
       join registrations r on r.passenger_id = w.passenger_id and r.flight_id = w.flight_id
-      where w.seen_at is null and f.flight_status_id = ${PLANNED} and f.scheduled_date >= ${today}
+      where w.seen_at is null and f.flight_status_id = ${planned} and f.scheduled_date >= ${today}
   `.execute(db);
   return rows;
 }
