@@ -77,26 +77,6 @@ function packageIndex(pkg: string): Map<string, string> | undefined {
  */
 export function mantineStylesFor(entry: string): { styles: string[]; sources: string[] } {
   const sources = new Set<string>();
-  const wanted = new Map<string, Set<string> | 'all'>();
-  const want = (pkg: string, names: string[] | 'all') => {
-    const current = wanted.get(pkg);
-    wanted.set(pkg, names === 'all' || current === 'all' ? 'all' : new Set([...(current ?? []), ...names]));
-  };
-  const visitSource = (file: string) => {
-    if (sources.has(file)) return;
-    sources.add(file);
-    const text = fs.readFileSync(file, 'utf8');
-    for (const [, typeOnly, list = '', pkg = ''] of text.matchAll(NAMED_IMPORT)) {
-      if (!typeOnly) want(pkg, importedNames(list));
-    }
-    for (const [, pkg = ''] of text.matchAll(WHOLE_IMPORT)) want(pkg, 'all');
-    for (const [, specifier = ''] of text.matchAll(RELATIVE_IMPORT)) {
-      const target = resolveSource(file, specifier);
-      if (target) visitSource(target);
-    }
-  };
-  visitSource(path.resolve(entry));
-
   const modules = new Set<string>();
   const components = new Set<string>();
   const indexes = new Map<string, Map<string, string> | undefined>();
@@ -119,7 +99,20 @@ export function mantineStylesFor(entry: string): { styles: string[]; sources: st
     const files = names === 'all' ? new Set(index.values()) : names.map((name) => index.get(name));
     for (const file of files) if (file) visitModule(file);
   };
-  for (const [pkg, names] of wanted) visitExports(pkg, names === 'all' ? 'all' : [...names]);
+  const visitSource = (file: string) => {
+    if (sources.has(file)) return;
+    sources.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const [, typeOnly, list = '', pkg = ''] of text.matchAll(NAMED_IMPORT)) {
+      if (!typeOnly) visitExports(pkg, importedNames(list));
+    }
+    for (const [, pkg = ''] of text.matchAll(WHOLE_IMPORT)) visitExports(pkg, 'all');
+    for (const [, specifier = ''] of text.matchAll(RELATIVE_IMPORT)) {
+      const target = resolveSource(file, specifier);
+      if (target) visitSource(target);
+    }
+  };
+  visitSource(path.resolve(entry));
 
   const whole = fs.readFileSync(path.join(coreStyles, '..', 'styles.css'), 'utf8');
   const position = (name: string) => {
