@@ -10,7 +10,8 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 /**
  * Zones that keep the European Union's summer time, with their offset from UTC in winter (minutes). Since 1996 the
  * clocks of them all go forward on the last Sunday of March at 01:00 UTC and back on the last Sunday of October at
- * 01:00 UTC (Directive 2000/84/EC). calendar.test.ts compares the rule with the time zone database hour by hour.
+ * 01:00 UTC (Directive 2000/84/EC). calendar.test.ts compares the rule with the time zone database on every day of
+ * those years, at the two hours where a wrong offset gives a wrong date.
  */
 const EU_SUMMER_TIME_ZONES: Readonly<Record<string, number>> = {
   'Europe/Paris': 60,
