@@ -121,6 +121,45 @@ describe(`kept reads on ${engine}`, () => {
     );
   });
 
+  // PostgreSQL reads every table's version with the session: a read's kept totals, terms and answers compare with
+  // them, and read no version again. Read before anything the request computes, they still follow another process's
+  // write from the next request.
+  it.runIf(engine === 'postgres')(
+    'compares the caches of a read with the versions read with its session, and follows the next write',
+    async () => {
+      const { browser } = await signInWithPassword(t);
+      const bookingId = await newBooking(database.db);
+      await newPassenger(database.db, bookingId, { first_name: 'Anne', last_name: 'Quesnoy' });
+      const fresh = (url: string) =>
+        t.app.inject({ method: 'GET', url, headers: { ...browser.headers(), 'cache-control': 'no-cache' } });
+      const searched = '/api/bookings?search=Quesnoy&embed=referent_passenger&page=1';
+      expect((await fresh(searched)).json().count).toBe(1);
+      // Its total is kept now: the next read guesses its walk from the highest id, and keeps that too.
+      await fresh(searched);
+      await fresh('/api/dashboard');
+      const versionReads = (statements: string[]) => statements.filter((text) => text.includes('table_versions'));
+      // The search: its kept total, terms and highest id, compared with the session's versions.
+      const search = await statementsDuring(() => fresh(searched));
+      expect(search.length).toBeGreaterThan(1);
+      expect(versionReads(search)).toHaveLength(1);
+      expect(versionReads(search)[0]).toMatch(/json_object_agg\(name, version\)/);
+      expect(search.filter((text) => /select max\(/.test(text))).toEqual([]);
+      // The kept dashboard: the session's statement and nothing else.
+      const dashboard = await statementsDuring(() => fresh('/api/dashboard'));
+      expect(dashboard).toHaveLength(1);
+      expect(versionReads(dashboard)).toHaveLength(1);
+      writeFromAnotherProcess(
+        database.url,
+        `with b as (insert into bookings (number, passengers_number, booking_status_id, booked_at)
+          values ('QUESNOY-2', 1, 1, '2026-03-02') returning id)
+        insert into passengers (booking_id, first_name, last_name, weight) select id, 'Paul', 'Quesnoy', 80 from b`,
+      );
+      const after = (await fresh(searched)).json();
+      expect(after.count).toBe(2);
+      expect(after.data.map((row: { number: string }) => row.number)).toContain('QUESNOY-2');
+    },
+  );
+
   it('computes afresh when the caller asks for no cache, and never keeps an error', async () => {
     const { browser } = await signInWithPassword(t);
     const flightId = await newFlight(database.db);

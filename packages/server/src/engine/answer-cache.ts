@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: keyed by any database the engine runs on
 import type { Kysely } from 'kysely';
 import { defineCache } from '../core/caches.js';
-import { versionsOf } from './count-cache.js';
+import { type KnownVersions, versionsOf } from './count-cache.js';
 
 // A whole answer kept while the versions of every table it reads are unchanged: the count cache's rule
 // (engine/count-cache.ts) for services whose answer is one aggregated read that many users ask for at once (the
@@ -11,7 +11,13 @@ import { versionsOf } from './count-cache.js';
 
 type Entry<T> = { versions: string; answer: Promise<T> };
 
-export type AnswerCache<T> = (db: Kysely<any>, key: string, compute: () => Promise<T>) => Promise<T>;
+/** `known`: the versions a read request holds already (count-cache.ts), to compare with instead of reading them. */
+export type AnswerCache<T> = (
+  db: Kysely<any>,
+  key: string,
+  compute: () => Promise<T>,
+  known?: KnownVersions,
+) => Promise<T>;
 
 /** What a service's answer cache says of itself (core/caches.ts), and the tables its answer reads. */
 export type AnswerCacheOf = {
@@ -44,8 +50,8 @@ export function answerCache<T>({ name, keeps, key: keyText, tables, maxEntries }
     () => new Map(),
   );
   const sorted = [...tables].sort();
-  return async (db, key, compute) => {
-    const versions = db.isTransaction ? null : await versionsOf(db, sorted);
+  return async (db, key, compute, known) => {
+    const versions = db.isTransaction ? null : await versionsOf(db, sorted, known);
     if (versions === null) return compute();
     const store = stores.of(db);
     const kept = store.get(key);

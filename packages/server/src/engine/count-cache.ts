@@ -144,8 +144,23 @@ registerCache(
   (app) => allVersions.forget(app.db),
 );
 
-/** The version of each table, read in one statement; null when a table has no version row. */
-export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<Map<string, string> | null> {
+/**
+ * Table versions a read request already holds: read with its session, before anything it computes (PostgreSQL:
+ * auth/sessions.ts). A cache that compares with them keeps the rule above, and saves a round trip.
+ */
+export type KnownVersions = ReadonlyMap<string, string>;
+
+/**
+ * The version of each table, read in one statement (or taken from `known`, outside a transaction); null when a
+ * table has no version row.
+ */
+export async function tableVersions(
+  db: Kysely<any>,
+  tables: string[],
+  known?: KnownVersions,
+): Promise<Map<string, string> | null> {
+  if (known && !db.isTransaction && tables.every((t) => known.has(t)))
+    return new Map(tables.map((t) => [t, known.get(t) as string]));
   const kept = allVersions.read(db, 'all', () =>
     runShaped<{ name: string; version: string | number }>(db, allVersions, 'all', [], () =>
       db.selectFrom('table_versions').select(['name', 'version']),
@@ -161,8 +176,8 @@ export async function tableVersions(db: Kysely<any>, tables: string[]): Promise<
     }
     return versions;
   }
-  const known = await trackedTables(db);
-  if (!tables.every((t) => known.has(t))) return null;
+  const tracked = await trackedTables(db);
+  if (!tables.every((t) => tracked.has(t))) return null;
   // Read before every cached list read: compiled once per number of tables (compiled.ts), not built each time.
   const rows = await runShaped<{ name: string; version: string | number }>(
     db,
@@ -206,8 +221,8 @@ const joined = (versions: Map<string, string>): string =>
  * The versions of the tables, as one comparable text; null when a table has no version (never cached). Also read
  * by services that cache a whole answer on the same rule (services/dashboard.ts).
  */
-export async function versionsOf(db: Kysely<any>, tables: string[]): Promise<string | null> {
-  const versions = await tableVersions(db, tables);
+export async function versionsOf(db: Kysely<any>, tables: string[], known?: KnownVersions): Promise<string | null> {
+  const versions = await tableVersions(db, tables, known);
   return versions && joined(versions);
 }
 

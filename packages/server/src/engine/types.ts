@@ -8,7 +8,15 @@ import type { DB } from '../db/schema.js';
 // validate a list query, to build its SQL and to write. Identifiers in SQL only ever come from here.
 
 /** What the engine runs with: the app context, plus who asks (scopes and author fields read it). */
-export type EngineContext = AppContext & { auth?: Auth | null };
+export type EngineContext = AppContext & {
+  auth?: Auth | null;
+  /**
+   * A read request's table versions, read with its session (PostgreSQL: auth/sessions.ts) before anything else it
+   * computes: the read's caches compare with them without reading them again. Never for a request that writes (its
+   * own writes would leave them behind).
+   */
+  versions?: ReadonlyMap<string, string>;
+};
 
 export type FieldType = 'id' | 'integer' | 'number' | 'string' | 'text' | 'flag' | 'date' | 'time' | 'timestamp';
 

@@ -3,7 +3,7 @@ import { sessionOf } from '../auth/sessions.js';
 import { defineCache } from '../core/caches.js';
 import { today } from '../core/clock.js';
 import { changeStamp } from '../db/change-stamp.js';
-import { trackedTables } from '../engine/count-cache.js';
+import { type KnownVersions, trackedTables } from '../engine/count-cache.js';
 
 // The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}) and the planning's day and range (read
 // by POST), kept as the bytes sent and served again while the database is unchanged: the list pages, booking and
@@ -81,6 +81,13 @@ function drop(store: Store, key: string, entry: Entry): void {
   store.size -= entry.size;
 }
 
+/**
+ * The table versions a read request holds, read with its session (PostgreSQL, auth/sessions.ts): for the caches
+ * its answer consults (engine/count-cache.ts), in place of reading them again. Only for a request that writes
+ * nothing: its own writes would leave them behind.
+ */
+export const readVersions = (request: FastifyRequest): KnownVersions | undefined => sessionOf(request)?.tableVersions;
+
 /** What a kept read reads: its main table, and for a read asked by POST its validated body, as a key. */
 export type KeptReadOf = { table: string; body?: string };
 
@@ -90,21 +97,23 @@ const bytesOf = (value: unknown): Buffer =>
 /**
  * Answers a read with `compute`'s result as JSON (or the JSON bytes it gives), from the kept bytes when the
  * database is unchanged since they were computed for the same caller, day, URL and body. Errors are thrown as
- * `compute` throws them, and never kept. Requests arriving while an answer is computed share it.
+ * `compute` throws them, and never kept. Requests arriving while an answer is computed share it. A kept read only
+ * reads: `compute` is given the versions read with the session (readVersions).
  */
 export async function keptRead(
   request: FastifyRequest,
   reply: FastifyReply,
   read: KeptReadOf,
-  compute: () => Promise<unknown>,
+  compute: (versions: KnownVersions | undefined) => Promise<unknown>,
 ): Promise<FastifyReply> {
+  const versions = readVersions(request);
   const cacheControl = request.headers['cache-control'];
   const noCache = cacheControl !== undefined && /\bno-(cache|store)\b/i.test(cacheControl);
   const principal = principalOf(request);
   const isRead = request.method === 'GET' || (request.method === 'POST' && read.body !== undefined);
   const label = isRead && !noCache && principal ? await labelOf(request, read.table) : null;
   reply.type('application/json; charset=utf-8');
-  if (label === null) return reply.send(bytesOf(await compute()));
+  if (label === null) return reply.send(bytesOf(await compute(versions)));
 
   const store = storeFor(request.server.ctx.db, label);
   const key = `${principal}\n${today()}\n${request.method} ${request.url}\n${read.body ?? ''}`;
@@ -116,7 +125,7 @@ export async function keptRead(
     return reply.send(await kept.bytes);
   }
   const entry: Entry = {
-    bytes: compute().then(bytesOf),
+    bytes: compute(versions).then(bytesOf),
     size: 0,
   };
   store.entries.set(key, entry);

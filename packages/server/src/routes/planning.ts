@@ -36,17 +36,17 @@ export async function registerPlanningRoutes(app: FastifyInstance): Promise<void
     if (typeof day !== 'string' || !isCalendarDate(day)) {
       throw new ValidationError({ day: [MESSAGES.unexpectedFlightParameter] }, MESSAGES.unexpectedFlightParameter);
     }
-    return keptRead(request, reply, { table: 'flights', body: day }, async () => {
-      const answer = await planningDay(db, day);
+    return keptRead(request, reply, { table: 'flights', body: day }, async (versions) => {
+      const answer = await planningDay(db, day, versions);
       return request.auth?.kind === 'api-client' ? forApiClient(answer) : answer;
     });
   });
   // The calendar's week or month (issue 9); an API key gets the flights only, as on the day read.
   app.post('/api/planning/range', { config: { access: { access: 'api-client' } } }, async (request, reply) => {
     const { from, to } = parseRange(bodyOf(request));
-    return keptRead(request, reply, { table: 'flights', body: `${from}|${to}` }, async () => {
-      if (request.auth?.kind === 'api-client') return { ...(await planningRange(db, from, to)), events: [] };
-      return planningRangeJson(db, from, to);
+    return keptRead(request, reply, { table: 'flights', body: `${from}|${to}` }, async (versions) => {
+      if (request.auth?.kind === 'api-client') return { ...(await planningRange(db, from, to, versions)), events: [] };
+      return planningRangeJson(db, from, to, versions);
     });
   });
 }

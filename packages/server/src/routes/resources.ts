@@ -1,6 +1,7 @@
 import { type ListQuery, parseListQuery, QUERY_PARAMS, QueryError, type RawQueryParams } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../core/errors.js';
+import type { KnownVersions } from '../engine/count-cache.js';
 import {
   createResource,
   deleteResource,
@@ -34,7 +35,11 @@ export function listQueryOf(request: FastifyRequest, otherParams: readonly strin
 }
 
 export async function registerResourceRoutes(app: FastifyInstance): Promise<void> {
-  const ctxOf = (request: FastifyRequest): EngineContext => ({ ...app.ctx, auth: request.auth });
+  const ctxOf = (request: FastifyRequest, versions?: KnownVersions): EngineContext => ({
+    ...app.ctx,
+    auth: request.auth,
+    ...(versions ? { versions } : {}),
+  });
 
   /** The list as CSV: every row of its filters, search and order, with the columns asked (http/csv.ts). */
   const exportCsv = (request: FastifyRequest, reply: FastifyReply, name: string) => {
@@ -60,13 +65,15 @@ export async function registerResourceRoutes(app: FastifyInstance): Promise<void
       app.get(base, { config: { access: routes.list } }, (request, reply) =>
         wantsCsv(request)
           ? exportCsv(request, reply, name)
-          : keptRead(request, reply, { table }, () => listResource(ctxOf(request), name, listQueryOf(request))),
+          : keptRead(request, reply, { table }, (versions) =>
+              listResource(ctxOf(request, versions), name, listQueryOf(request)),
+            ),
       );
     }
     if (routes.read) {
       app.get(`${base}/:id`, { config: { access: routes.read } }, (request, reply) =>
-        keptRead(request, reply, { table }, () =>
-          getResource(ctxOf(request), name, pathId(request), listQueryOf(request)),
+        keptRead(request, reply, { table }, (versions) =>
+          getResource(ctxOf(request, versions), name, pathId(request), listQueryOf(request)),
         ),
       );
     }

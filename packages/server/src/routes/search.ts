@@ -2,6 +2,7 @@ import { schemaFields } from '@app/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { hasControlCharacter, MAX_SEARCH_LENGTH } from '../engine/limits.js';
+import { readVersions } from '../http/kept-reads.js';
 import { searchPassengersForFlight } from '../services/passenger-search.js';
 import { bodyOf } from './params.js';
 
@@ -24,6 +25,7 @@ export async function registerSearchRoutes(app: FastifyInstance): Promise<void> 
       db,
       app.ctx.dialect,
       passengersForFlightSchema.parse(bodyOf(request)),
+      readVersions(request),
     );
     return reply.type('application/json; charset=utf-8').send(answer);
   });

@@ -22,6 +22,7 @@ import { today as operatorToday } from '../core/clock.js';
 import { type Dialect, datePlannedOnce } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
+import type { KnownVersions } from '../engine/count-cache.js';
 import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
 import { pendingPassengersByDay } from './planning.js';
 import { flightsBetween } from './planning-range.js';
@@ -56,14 +57,23 @@ const flightMonthAnswers = answerCache<FlightMonthRow[]>({
   maxEntries: 4,
 });
 
-async function weekFlights(db: Kysely<DB>, from: string, to: string): Promise<DashboardFlight[]> {
+async function weekFlights(
+  db: Kysely<DB>,
+  from: string,
+  to: string,
+  versions?: KnownVersions,
+): Promise<DashboardFlight[]> {
   const [between, rules] = await Promise.all([flightsBetween(db, from, to), loadFlightFileRules(db)]);
   const flights = between.map(({ is_public: _public, ...flight }) => flight);
   // Issue 30: the flight file's warnings of each coming flight (a pilot not current, a balloon due...).
   const compliance = await loadFlightCompliance(
     db,
     flights.map((f) => f.id),
-    { rules, flights: flights.map((f) => ({ balloon_id: f.balloon?.id ?? null, scheduled_date: f.scheduled_date })) },
+    {
+      rules,
+      flights: flights.map((f) => ({ balloon_id: f.balloon?.id ?? null, scheduled_date: f.scheduled_date })),
+      versions,
+    },
   );
   return flights.map((f) => ({ ...f, compliance: compliance.get(f.id)?.compliance ?? [] }));
 }
@@ -234,20 +244,34 @@ export async function foldBookingMonthTotals(db: Kysely<DB>, dialect: Dialect): 
 
 type FlightMonthRow = { month: string; flight_status_id: number; n: number };
 
-function flightMonths(db: Kysely<DB>, dialect: Dialect, season: number): Promise<FlightMonthRow[]> {
-  return flightMonthAnswers(db, String(season), () =>
-    db
-      .selectFrom('flights as f')
-      .select([monthOf(dialect, 'f.scheduled_date').as('month'), 'f.flight_status_id', sql<number>`count(*)`.as('n')])
-      .where('f.scheduled_date', '>=', `${season}-01-01`)
-      .where('f.scheduled_date', '<=', `${season}-12-31`)
-      .where('f.flight_status_id', '<>', PLANNED)
-      .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
-      .execute(),
+function flightMonths(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  season: number,
+  versions?: KnownVersions,
+): Promise<FlightMonthRow[]> {
+  return flightMonthAnswers(
+    db,
+    String(season),
+    () =>
+      db
+        .selectFrom('flights as f')
+        .select([monthOf(dialect, 'f.scheduled_date').as('month'), 'f.flight_status_id', sql<number>`count(*)`.as('n')])
+        .where('f.scheduled_date', '>=', `${season}-01-01`)
+        .where('f.scheduled_date', '<=', `${season}-12-31`)
+        .where('f.flight_status_id', '<>', PLANNED)
+        .groupBy([monthOf(dialect, 'f.scheduled_date'), 'f.flight_status_id'])
+        .execute(),
+    versions,
   );
 }
 
-async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number): Promise<DashboardMonth[]> {
+async function monthlyFigures(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  season: number,
+  versions?: KnownVersions,
+): Promise<DashboardMonth[]> {
   const [bookings, flights] = await Promise.all([
     // Kept by the database on every booking write (migration 0036): a few rows per month, not the bookings.
     db
@@ -263,7 +287,7 @@ async function monthlyFigures(db: Kysely<DB>, dialect: Dialect, season: number):
       .where('month', '<=', `${season}-12`)
       .groupBy('month')
       .execute(),
-    flightMonths(db, dialect, season),
+    flightMonths(db, dialect, season, versions),
   ]);
   if (bookings.reduce((sum, row) => sum + Number(row.rows), 0) > FOLD_AFTER_ROWS) {
     await foldBookingMonthTotals(db, dialect);
@@ -324,19 +348,32 @@ const answers = answerCache<Dashboard>({
   maxEntries: 4,
 });
 
-/** The landing page's figures for `today` (the operator's day by default, core/clock.ts). */
-export function dashboard(db: Kysely<DB>, dialect: Dialect, today = operatorToday()): Promise<Dashboard> {
-  return answers(db, today, () => computeDashboard(db, dialect, today));
+/**
+ * The landing page's figures for `today` (the operator's day by default, core/clock.ts). `versions`: those the read
+ * request holds (engine/count-cache.ts), compared with the kept answers' own.
+ */
+export function dashboard(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  today = operatorToday(),
+  versions?: KnownVersions,
+): Promise<Dashboard> {
+  return answers(db, today, () => computeDashboard(db, dialect, today, versions), versions);
 }
 
-async function computeDashboard(db: Kysely<DB>, dialect: Dialect, today: string): Promise<Dashboard> {
+async function computeDashboard(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  today: string,
+  versions?: KnownVersions,
+): Promise<Dashboard> {
   const end = addDays(today, DASHBOARD_DAYS);
   const season = Number(today.slice(0, 4));
   const [flights, pending, attention, months] = await Promise.all([
-    weekFlightAnswers(db, today, () => weekFlights(db, today, end)),
+    weekFlightAnswers(db, today, () => weekFlights(db, today, end, versions), versions),
     pendingPassengersByDay(db, today, end),
     attentionRows(db, today),
-    monthlyFigures(db, dialect, season),
+    monthlyFigures(db, dialect, season, versions),
   ]);
   const days = Array.from({ length: DASHBOARD_DAYS + 1 }, (_, i) => addDays(today, i));
   return {

@@ -19,6 +19,7 @@ import { isPostgres } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { runShaped } from '../engine/compiled.js';
+import type { KnownVersions } from '../engine/count-cache.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
 import { precompiled } from './precompiled.js';
 
@@ -166,21 +167,27 @@ export function minutesBefore(
   db: Kysely<DB>,
   balloonIds: readonly number[],
   day: string,
+  versions?: KnownVersions,
 ): Promise<Map<number, number>> {
   const ids = [...balloonIds].sort((a, b) => a - b);
-  return earlierMinutes(db, `${day}|${ids.join(',')}`, async () => {
-    const rows = await db
-      .selectFrom('flights')
-      .select(['balloon_id', sql<number | string | null>`sum(${FLIGHT_MINUTES_SQL})`.as('minutes')])
-      .where('balloon_id', 'in', ids)
-      .where('flight_status_id', '=', REALIZED)
-      .where('scheduled_date', '<', day)
-      .groupBy('balloon_id')
-      .execute();
-    const sums = new Map<number, number>();
-    for (const row of rows) if (row.balloon_id !== null) sums.set(row.balloon_id, Number(row.minutes ?? 0));
-    return sums;
-  });
+  return earlierMinutes(
+    db,
+    `${day}|${ids.join(',')}`,
+    async () => {
+      const rows = await db
+        .selectFrom('flights')
+        .select(['balloon_id', sql<number | string | null>`sum(${FLIGHT_MINUTES_SQL})`.as('minutes')])
+        .where('balloon_id', 'in', ids)
+        .where('flight_status_id', '=', REALIZED)
+        .where('scheduled_date', '<', day)
+        .groupBy('balloon_id')
+        .execute();
+      const sums = new Map<number, number>();
+      for (const row of rows) if (row.balloon_id !== null) sums.set(row.balloon_id, Number(row.minutes ?? 0));
+      return sums;
+    },
+    versions,
+  );
 }
 
 /** The first 'HH:MM' of a time column, on both engines: the moment a flight is planned for. */
@@ -205,11 +212,14 @@ function recentFlights(db: Kysely<DB>, days: number) {
 type FlightFileRules = Awaited<ReturnType<typeof loadFlightFileRules>>;
 /** Where and when flights take place: what a balloon's hours before each depend on. */
 type FlightPlace = { balloon_id: number | null; scheduled_date: string };
-/** What a caller has already read of the flights asked (the planning day, the dashboard's week). */
-export type KnownFlights = { rules?: FlightFileRules; flights?: readonly FlightPlace[] };
+/**
+ * What a caller has already read of the flights asked (the planning day, the dashboard's week), and the table
+ * versions its read request holds (engine/count-cache.ts).
+ */
+export type KnownFlights = { rules?: FlightFileRules; flights?: readonly FlightPlace[]; versions?: KnownVersions };
 
 /** The balloons' realized flights over the days asked, and their minutes before the first one. */
-async function balloonHistory(db: Kysely<DB>, flights: readonly FlightPlace[]) {
+async function balloonHistory(db: Kysely<DB>, flights: readonly FlightPlace[], versions?: KnownVersions) {
   const dates = flights.map((f) => f.scheduled_date).sort();
   const first = dates[0] as string;
   const last = dates[dates.length - 1] as string;
@@ -229,7 +239,7 @@ async function balloonHistory(db: Kysely<DB>, flights: readonly FlightPlace[]) {
     // its time. Read row by row, a balloon's whole history was most of what a planning range or the dashboard cost;
     // summed, it still reads the whole history (200 ms on the bench's 30,000 flights), so the sums are kept until a
     // flight changes: a sale, a note or a registration leaves them as they are.
-    minutesBefore(db, balloonIds, first),
+    minutesBefore(db, balloonIds, first, versions),
   ]);
   return { ballooned, earlier };
 }
@@ -283,10 +293,10 @@ export async function loadFlightCompliance(
       { constantsInKey: true },
     ),
     loadFlightMassInputs(db, [...ids]),
-    known.flights ? balloonHistory(db, known.flights) : null,
+    known.flights ? balloonHistory(db, known.flights, known.versions) : null,
   ]);
   if (flights.length === 0) return result;
-  const { ballooned, earlier } = history ?? (await balloonHistory(db, flights));
+  const { ballooned, earlier } = history ?? (await balloonHistory(db, flights, known.versions));
   // Each balloon's flights sorted once: a planning range asks for hundreds of flights of the same few balloons.
   const byBalloon = new Map<number, FlownHours>();
   const hoursOf = (balloonId: number): FlownHours => {

@@ -3,6 +3,7 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import { type KnownVersions, tableVersions } from '../engine/count-cache.js';
 import { escapeLike, literalLimit } from '../engine/sql.js';
 import {
   foldedTermsLike,
@@ -78,7 +79,12 @@ const OPEN_STATUSES = sql.join(OPEN_BOOKING_STATUS_IDS.map((s) => sql.lit(s)));
  * 20 newest open bookings from the partial (name, booking) index of open bookings' passengers (migration 0024), and
  * the answer's bookings are among those, merged here. Closed bookings are read only when the open ones fall short.
  */
-async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: string): Promise<number[]> {
+async function newestBookingsByName(
+  db: Kysely<DB>,
+  dialect: Dialect,
+  word: string,
+  versions?: KnownVersions,
+): Promise<number[]> {
   const known = await resolveTerms(
     { db, dialect },
     (['last_name', 'first_name'] as const).map((column) => ({
@@ -87,6 +93,7 @@ async function newestBookingsByName(db: Kysely<DB>, dialect: Dialect, word: stri
       kind: 'contains' as const,
       text: word,
     })),
+    (reading, tables) => tableVersions(reading, tables, versions),
   );
   /** Each matching term's newest bookings, open or closed, merged newest first. */
   const walk = async (open: boolean): Promise<number[]> => {
@@ -246,6 +253,8 @@ export async function searchPassengersForFlight(
   db: Kysely<DB>,
   dialect: Dialect,
   input: { search: string; flight_id: number },
+  /** The versions the read request holds (engine/count-cache.ts), for the kept terms. */
+  versions?: KnownVersions,
 ): Promise<string> {
   const raw = input.search.trim();
   // A search starting with # is a booking-number lookup.
@@ -294,7 +303,7 @@ export async function searchPassengersForFlight(
   const [found, mainIds] = await Promise.all([
     flight,
     !hasDigit && !isBookingLookup && words.length === 1 && word !== undefined && [...word].length >= SEARCH_MIN_LENGTH
-      ? newestBookingsByName(db, dialect, word)
+      ? newestBookingsByName(db, dialect, word, versions)
       : newestMatches(db, sources),
   ]);
   if (!found) throw new NotFoundError('Vol introuvable.');

@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { answerCache, jsonOnce } from '../engine/answer-cache.js';
+import type { KnownVersions } from '../engine/count-cache.js';
 import { fullName } from './booking-summaries.js';
 import { passengersStillToFly } from './flight-realization.js';
 
@@ -66,16 +67,22 @@ const pendingAnswers = answerCache<PlanningRange['pending_passengers']>({
   maxEntries: 48,
 });
 
-function rangeParts(db: Kysely<DB>, from: string, to: string) {
+/** `versions`: those a read request holds (engine/count-cache.ts), compared with the kept parts' own. */
+function rangeParts(db: Kysely<DB>, from: string, to: string, versions?: KnownVersions) {
   const key = `${from}|${to}`;
   return Promise.all([
-    flightAnswers(db, key, () => rangeFlights(db, from, to)),
-    pendingAnswers(db, key, () => rangePending(db, from, to)),
+    flightAnswers(db, key, () => rangeFlights(db, from, to), versions),
+    pendingAnswers(db, key, () => rangePending(db, from, to), versions),
   ]);
 }
 
-export async function planningRange(db: Kysely<DB>, from: string, to: string): Promise<PlanningRange> {
-  const [{ flights, events }, pending] = await rangeParts(db, from, to);
+export async function planningRange(
+  db: Kysely<DB>,
+  from: string,
+  to: string,
+  versions?: KnownVersions,
+): Promise<PlanningRange> {
+  const [{ flights, events }, pending] = await rangeParts(db, from, to, versions);
   return { flights, events, pending_passengers: pending };
 }
 
@@ -88,8 +95,13 @@ const [OPEN, EVENTS, PENDING, CLOSE] = ['{"flights":', ',"events":', ',"pending_
 ];
 
 /** planningRange's JSON, made of each kept part's JSON, serialised once per part. */
-export async function planningRangeJson(db: Kysely<DB>, from: string, to: string): Promise<Buffer> {
-  const [{ flights, events }, pending] = await rangeParts(db, from, to);
+export async function planningRangeJson(
+  db: Kysely<DB>,
+  from: string,
+  to: string,
+  versions?: KnownVersions,
+): Promise<Buffer> {
+  const [{ flights, events }, pending] = await rangeParts(db, from, to, versions);
   return Buffer.concat([OPEN, jsonOnce(flights), EVENTS, jsonOnce(events), PENDING, jsonOnce(pending), CLOSE]);
 }
 

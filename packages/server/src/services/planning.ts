@@ -7,6 +7,7 @@ import {
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { KnownVersions } from '../engine/count-cache.js';
 import { fullName } from './booking-summaries.js';
 import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
 import { passengersStillToFly } from './flight-realization.js';
@@ -199,7 +200,8 @@ const byTime = (a: PlanningItem, b: PlanningItem): number =>
   a.id - b.id;
 
 /** `day` must already be a calendar date YYYY-MM-DD (isCalendarDate in domain). */
-export async function planningDay(db: Kysely<DB>, day: string): Promise<PlanningDay> {
+/** `versions`: those a read request holds (engine/count-cache.ts), for the kept hours before the day. */
+export async function planningDay(db: Kysely<DB>, day: string, versions?: KnownVersions): Promise<PlanningDay> {
   // The flight file's rules beside the day's reads, and the flights' balloons and day given to the checks: on
   // PostgreSQL two rounds to the database instead of five.
   const [flights, events, pending, rules] = await Promise.all([
@@ -211,7 +213,7 @@ export async function planningDay(db: Kysely<DB>, day: string): Promise<Planning
   const compliance = await loadFlightCompliance(
     db,
     flights.map((f) => f.id),
-    { rules, flights },
+    { rules, flights, versions },
   );
   for (const flight of flights) flight.compliance = compliance.get(flight.id)?.compliance ?? [];
   return { items: [...flights, ...events].sort(byTime), pending_passengers: pending };

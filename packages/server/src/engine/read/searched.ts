@@ -51,8 +51,15 @@ export async function isCorrelatedSearchCheaper(r: ListRead, offset: number, mat
   // Walking the list's order costs little only when an index gives it: the primary key.
   if (matches === null || matches === 0 || idOrder(plan) === null) return false;
   // The walk's length is a guess: the highest id (one seek of the primary key) stands for the rows it may test. An
-  // exact COUNT(*) of the table was counted again after every write, for a choice it does not change.
-  const rows = await highestId(r.db, plan.resource.table);
+  // exact COUNT(*) of the table was counted again after every write, for a choice it does not change. Kept like a
+  // total while the table is unchanged: a search read again costs no round trip for it.
+  const { table } = plan.resource;
+  const rows = await cachedCount(
+    ctx,
+    { key: `max(id)|${table}`, tables: [table] },
+    () => highestId(r.db, table),
+    r.read,
+  );
   return ((offset + plan.perPage) * rows) / matches <= CORRELATED_SEARCH_MAX_ROWS;
 }
 

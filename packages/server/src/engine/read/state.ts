@@ -45,7 +45,8 @@ export async function openRead(
   const db = ctx.db as unknown as Kysely<any>;
   const aliases = new Aliases();
   const root = aliases.take();
-  const knownVersions = new Map<string, string>();
+  // The versions read with the request's session, when it has them (a read outside any transaction).
+  const knownVersions = new Map<string, string>(db.isTransaction ? [] : (ctx.versions ?? []));
   const read = versionReader(knownVersions);
   let key: CountKey | null | undefined;
   const countKey = () => {
