@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Browser, createUser, signInWithPassword } from './auth/support.js';
-import { newBooking, newFlight, newPassenger, register } from './builders.js';
+import { newBalloon, newBooking, newFlight, newPassenger, register } from './builders.js';
 import { createTestApp, engine, statementsDuring as statementsOf, type TestApp, type TestDatabase } from './helpers.js';
 import { writeFromAnotherProcess } from './other-process.js';
 
@@ -148,6 +148,13 @@ describe(`kept reads on ${engine}`, () => {
       const dashboard = await statementsDuring(() => fresh('/api/dashboard'));
       expect(dashboard).toHaveLength(1);
       expect(versionReads(dashboard)).toHaveLength(1);
+      // A flight's page with its flight file's warnings: the balloon's kept hours before the day.
+      const flightId = await newFlight(database.db, { balloon_id: await newBalloon(database.db) });
+      const flightPage = `/api/flights/${flightId}?append=flight_masses,compliance`;
+      await fresh(flightPage);
+      const flight = await statementsDuring(() => fresh(flightPage));
+      expect(flight.length).toBeGreaterThan(1);
+      expect(versionReads(flight)).toHaveLength(1);
       writeFromAnotherProcess(
         database.url,
         `with b as (insert into bookings (number, passengers_number, booking_status_id, booked_at)

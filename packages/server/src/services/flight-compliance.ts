@@ -367,16 +367,19 @@ export async function loadFlightCompliance(
   return result;
 }
 
+/** What an append is given: the app's context, and the table versions of the read request, if it holds them. */
+type AppendContext = AppContext & { versions?: KnownVersions };
+
 /** `append=compliance` on flights: row.compliance = [{code, severity, message}]. */
-export async function appendCompliance(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
+export async function appendCompliance(ctx: AppendContext, rows: Record<string, unknown>[]): Promise<void> {
   const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
-  const loaded = await loadFlightCompliance(ctx.db, ids);
+  const loaded = await loadFlightCompliance(ctx.db, ids, { versions: ctx.versions });
   for (const row of rows) row.compliance = loaded.get(Number(row.id))?.compliance ?? [];
 }
 
 /** `append=flight_file` on flights: the compliance with the pilot's currency and the balloon's inspection state. */
-export async function appendFlightFile(ctx: AppContext, rows: Record<string, unknown>[]): Promise<void> {
+export async function appendFlightFile(ctx: AppendContext, rows: Record<string, unknown>[]): Promise<void> {
   const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
-  const loaded = await loadFlightCompliance(ctx.db, ids);
+  const loaded = await loadFlightCompliance(ctx.db, ids, { versions: ctx.versions });
   for (const row of rows) row.flight_file = loaded.get(Number(row.id)) ?? null;
 }
