@@ -1,7 +1,8 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: keyed by any database the engine runs on
 import type { Kysely } from 'kysely';
 import { defineCache } from '../core/caches.js';
-import { type KnownVersions, versionsOf } from './count-cache.js';
+import { versionsOf } from './count-cache.js';
+import type { KnownVersions } from './types.js';
 
 // A whole answer kept while the versions of every table it reads are unchanged: the count cache's rule
 // (engine/count-cache.ts) for services whose answer is one aggregated read that many users ask for at once (the

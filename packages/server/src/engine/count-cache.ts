@@ -6,7 +6,7 @@ import { runShaped } from './compiled.js';
 import type { Plan } from './plan.js';
 import type { Step } from './resolve.js';
 import { resolveFieldPath } from './resolve.js';
-import type { EngineContext, Field, Registry } from './types.js';
+import type { EngineContext, Field, KnownVersions, Registry } from './types.js';
 
 // The count stage of a paged read (issue 14): the exact total of a query, kept per resource and normalized
 // query while the versions of every table the query reads are unchanged. The versions live in the database
@@ -143,12 +143,6 @@ registerCache(
   },
   (app) => allVersions.forget(app.db),
 );
-
-/**
- * Table versions a read request already holds: read with its session, before anything it computes (PostgreSQL:
- * auth/sessions.ts). A cache that compares with them keeps the rule above, and saves a round trip.
- */
-export type KnownVersions = ReadonlyMap<string, string>;
 
 /**
  * The version of each table, read in one statement (or taken from `known`, outside a transaction); null when a

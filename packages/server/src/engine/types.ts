@@ -7,6 +7,12 @@ import type { DB } from '../db/schema.js';
 // Resource declarations of the list-query language (docs/api.md): one per entity in resources/<entity>.ts. The engine reads them to
 // validate a list query, to build its SQL and to write. Identifiers in SQL only ever come from here.
 
+/**
+ * Table versions a read request already holds: read with its session, before anything it computes (PostgreSQL:
+ * auth/sessions.ts). A cache that compares with them (engine/count-cache.ts) keeps its rule, and saves a round trip.
+ */
+export type KnownVersions = ReadonlyMap<string, string>;
+
 /** What the engine runs with: the app context, plus who asks (scopes and author fields read it). */
 export type EngineContext = AppContext & {
   auth?: Auth | null;
@@ -15,7 +21,7 @@ export type EngineContext = AppContext & {
    * computes: the read's caches compare with them without reading them again. Never for a request that writes (its
    * own writes would leave them behind).
    */
-  versions?: ReadonlyMap<string, string>;
+  versions?: KnownVersions;
 };
 
 export type FieldType = 'id' | 'integer' | 'number' | 'string' | 'text' | 'flag' | 'date' | 'time' | 'timestamp';

@@ -3,7 +3,8 @@ import { sessionOf } from '../auth/sessions.js';
 import { defineCache } from '../core/caches.js';
 import { today } from '../core/clock.js';
 import { changeStamp } from '../db/change-stamp.js';
-import { type KnownVersions, trackedTables } from '../engine/count-cache.js';
+import { trackedTables } from '../engine/count-cache.js';
+import type { KnownVersions } from '../engine/types.js';
 
 // The generic reads' answers (GET /api/{resource} and /api/{resource}/{id}) and the planning's day and range (read
 // by POST), kept as the bytes sent and served again while the database is unchanged: the list pages, booking and

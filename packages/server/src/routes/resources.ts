@@ -1,7 +1,6 @@
 import { type ListQuery, parseListQuery, QUERY_PARAMS, QueryError, type RawQueryParams } from '@app/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequestError } from '../core/errors.js';
-import type { KnownVersions } from '../engine/count-cache.js';
 import {
   createResource,
   deleteResource,
@@ -10,7 +9,7 @@ import {
   listResource,
   updateResource,
 } from '../engine/index.js';
-import type { EngineContext, Resource } from '../engine/types.js';
+import type { EngineContext, KnownVersions, Resource } from '../engine/types.js';
 import { csvColumnsOf, csvFilename, sendCsv, wantsCsv } from '../http/csv.js';
 import { keptRead } from '../http/kept-reads.js';
 import { RESOURCES } from '../resources/index.js';

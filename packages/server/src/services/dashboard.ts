@@ -22,7 +22,7 @@ import { today as operatorToday } from '../core/clock.js';
 import { type Dialect, datePlannedOnce } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
-import type { KnownVersions } from '../engine/count-cache.js';
+import type { KnownVersions } from '../engine/types.js';
 import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
 import { pendingPassengersByDay } from './planning.js';
 import { flightsBetween } from './planning-range.js';

@@ -14,12 +14,11 @@ import {
   SETTING_DEFAULTS,
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
-import type { AppContext } from '../core/context.js';
 import { isPostgres } from '../db/database.js';
 import type { DB } from '../db/schema.js';
 import { answerCache } from '../engine/answer-cache.js';
 import { runShaped } from '../engine/compiled.js';
-import type { KnownVersions } from '../engine/count-cache.js';
+import type { EngineContext, KnownVersions } from '../engine/types.js';
 import { computeFlightMasses, loadFlightMassInputs } from './flight-masses.js';
 import { precompiled } from './precompiled.js';
 
@@ -367,18 +366,15 @@ export async function loadFlightCompliance(
   return result;
 }
 
-/** What an append is given: the app's context, and the table versions of the read request, if it holds them. */
-type AppendContext = AppContext & { versions?: KnownVersions };
-
 /** `append=compliance` on flights: row.compliance = [{code, severity, message}]. */
-export async function appendCompliance(ctx: AppendContext, rows: Record<string, unknown>[]): Promise<void> {
+export async function appendCompliance(ctx: EngineContext, rows: Record<string, unknown>[]): Promise<void> {
   const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
   const loaded = await loadFlightCompliance(ctx.db, ids, { versions: ctx.versions });
   for (const row of rows) row.compliance = loaded.get(Number(row.id))?.compliance ?? [];
 }
 
 /** `append=flight_file` on flights: the compliance with the pilot's currency and the balloon's inspection state. */
-export async function appendFlightFile(ctx: AppendContext, rows: Record<string, unknown>[]): Promise<void> {
+export async function appendFlightFile(ctx: EngineContext, rows: Record<string, unknown>[]): Promise<void> {
   const ids = [...new Set(rows.map((r) => Number(r.id)).filter((id) => Number.isInteger(id) && id > 0))];
   const loaded = await loadFlightCompliance(ctx.db, ids, { versions: ctx.versions });
   for (const row of rows) row.flight_file = loaded.get(Number(row.id)) ?? null;

@@ -3,7 +3,7 @@ import { type Expression, type Kysely, type RawBuilder, type SqlBool, sql } from
 import { NotFoundError, ValidationError } from '../core/errors.js';
 import { type Dialect, fold } from '../db/database.js';
 import type { DB } from '../db/schema.js';
-import { type KnownVersions, tableVersions } from '../engine/count-cache.js';
+import { tableVersions } from '../engine/count-cache.js';
 import { escapeLike, literalLimit } from '../engine/sql.js';
 import {
   foldedTermsLike,
@@ -13,6 +13,7 @@ import {
   type ResolvedTerms,
   resolveTerms,
 } from '../engine/term-cache.js';
+import type { KnownVersions } from '../engine/types.js';
 import { precompiled } from './precompiled.js';
 
 // POST /api/search/passengers-for-flight (the passenger search dialog): find bookings by passenger name,

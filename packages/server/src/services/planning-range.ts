@@ -10,7 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { ValidationError } from '../core/errors.js';
 import type { DB } from '../db/schema.js';
 import { answerCache, jsonOnce } from '../engine/answer-cache.js';
-import type { KnownVersions } from '../engine/count-cache.js';
+import type { KnownVersions } from '../engine/types.js';
 import { fullName } from './booking-summaries.js';
 import { passengersStillToFly } from './flight-realization.js';
 

@@ -7,7 +7,7 @@ import {
 } from '@app/domain';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { KnownVersions } from '../engine/count-cache.js';
+import type { KnownVersions } from '../engine/types.js';
 import { fullName } from './booking-summaries.js';
 import { loadFlightCompliance, loadFlightFileRules } from './flight-compliance.js';
 import { passengersStillToFly } from './flight-realization.js';
@@ -199,8 +199,10 @@ const byTime = (a: PlanningItem, b: PlanningItem): number =>
   (a.kind === b.kind ? 0 : a.kind === 'flight' ? -1 : 1) ||
   a.id - b.id;
 
-/** `day` must already be a calendar date YYYY-MM-DD (isCalendarDate in domain). */
-/** `versions`: those a read request holds (engine/count-cache.ts), for the kept hours before the day. */
+/**
+ * `day` must already be a calendar date YYYY-MM-DD (isCalendarDate in domain). `versions`: those a read request holds
+ * (engine/count-cache.ts), for the kept hours before the day.
+ */
 export async function planningDay(db: Kysely<DB>, day: string, versions?: KnownVersions): Promise<PlanningDay> {
   // The flight file's rules beside the day's reads, and the flights' balloons and day given to the checks: on
   // PostgreSQL two rounds to the database instead of five.
