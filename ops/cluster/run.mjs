@@ -792,16 +792,20 @@ async function checkExpiry(pool, world) {
 }
 
 async function checkMails(pool, smtpMails) {
-  // The queue sends within about 2 s.
-  const waitForQueue = async (extra = '') => {
+  // The queue sends within about 2 s. A claimed mail is on its way until its row says 'sent': the SMTP server has
+  // it before the row is updated, so the rows are read only once no mail is pending, claimed or not (`claimed`).
+  // Counted while claims still ran, the one in flight was a copy received without a 'sent' row: 'twice'.
+  const waitForQueue = async (claimed = false) => {
     const deadline = Date.now() + 30_000;
     let waiting = 0;
     while (Date.now() < deadline) {
-      waiting = await count(
-        pool,
-        `SELECT count(*) AS n FROM outbox_mails WHERE status = 'pending' AND (locked_until IS NULL OR locked_until <= $1)${extra}`,
-        [new Date().toISOString()],
-      );
+      waiting = claimed
+        ? await count(pool, "SELECT count(*) AS n FROM outbox_mails WHERE status = 'pending'")
+        : await count(
+            pool,
+            "SELECT count(*) AS n FROM outbox_mails WHERE status = 'pending' AND (locked_until IS NULL OR locked_until <= $1)",
+            [new Date().toISOString()],
+          );
       if (waiting === 0) break;
       await sleep(500);
     }
@@ -820,8 +824,9 @@ async function checkMails(pool, smtpMails) {
       new Date(Date.now() - 1000).toISOString(),
       heldRows.map((r) => r.id),
     ]);
-    waiting += await waitForQueue();
   }
+  // No claim of the killed server is left: every pending mail leaves now, and its row is read once it has.
+  waiting = await waitForQueue(true);
   if (waiting) fail(`${waiting} email(s) jamais envoyé(s)`);
   const { rows } = await pool.query('SELECT id, recipient, status FROM outbox_mails');
   const byRecipient = new Map();
